@@ -1,0 +1,98 @@
+// The environment contract (Gymnasium's reset/step/clone in TypeScript) shared by web tasks and games.
+// Environments are pure: no DOM, no timers, no globals, randomness only from the seed given to reset().
+
+/** One thing on the page or in the game that an action can refer to by id. */
+export interface UiElement {
+  /** Stable within an observation; actions name elements by this id. */
+  id: number;
+  /** Accessibility role: button, checkbox, textbox, link, tab, menuitem, option, row, cell, heading, text, card, enemy, ... */
+  role: string;
+  /** Accessible name or label, e.g. 'Submit'. */
+  name: string;
+  /** Current value of an input, if any. */
+  value?: string;
+  /** Boolean states: checked, selected, expanded, disabled, focused, ... */
+  state?: Readonly<Record<string, boolean>>;
+  /** Nesting depth for indentation in the text form (0 = top level). */
+  depth?: number;
+}
+
+/** What the agent sees after reset or a step. */
+export interface Observation {
+  /** Structured form. */
+  elements: readonly UiElement[];
+  /** Text form in BrowserGym's accessibility-tree style, one element a line: `[7] button 'Submit'`. */
+  text: string;
+}
+
+export interface StepInfo {
+  /** The task is solved (reported apart from reward). */
+  success: boolean;
+  /** Progress towards the goal in [0, 1], for process reward. */
+  progress: number;
+  /** Turns used so far. */
+  turn: number;
+  /** Set when the last action was malformed or impossible: what was wrong. The turn is still spent. */
+  lastActionError?: string;
+}
+
+export interface ResetResult {
+  obs: Observation;
+  info: StepInfo;
+}
+
+export interface StepResult extends ResetResult {
+  reward: number;
+  /** The episode ended by success or failure. */
+  terminated: boolean;
+  /** The episode ended by running out of turns. */
+  truncated: boolean;
+}
+
+/** Difficulty and other knobs, validated by the environment. */
+export type EnvOptions = Readonly<Record<string, number | string | boolean>>;
+
+export interface Env {
+  readonly id: string;
+  /** The instruction for this episode, set by reset(). */
+  readonly goal: string;
+  readonly maxTurns: number;
+  reset(args: { seed: number; options?: EnvOptions }): ResetResult;
+  /** Never throws: a bad action comes back as info.lastActionError and costs a turn. */
+  step(action: string): StepResult;
+  /** A deep, independent copy in the same state. */
+  clone(): Env;
+}
+
+/** The kinds of argument an action verb takes, for parsing and grammar-constrained decoding. */
+export type ArgKind = 'id' | 'text' | 'int' | 'dir';
+
+export interface ActionSignature {
+  verb: string;
+  args: readonly ArgKind[];
+}
+
+export interface OptionSpec {
+  name: string;
+  doc: string;
+  kind: 'int' | 'enum' | 'bool';
+  default: number | string | boolean;
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+}
+
+/** A registered environment family with its metadata, factory and scripted expert. */
+export interface EnvSpec {
+  id: string;
+  suite: 'web' | 'game';
+  family: string;
+  description: string;
+  maxTurns: number;
+  options: readonly OptionSpec[];
+  /** The action language this environment accepts. */
+  actions: readonly ActionSignature[];
+  create(): Env;
+  /** The scripted expert: the next action for the env's current state (it may read hidden state). */
+  expert(env: Env): string;
+}

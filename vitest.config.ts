@@ -1,0 +1,63 @@
+// Test projects: node unit tests, WebGPU in Node (Dawn on SwiftShader), WebGPU in headless
+// Chromium (page and dedicated worker), and end-to-end tests of the built app.
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.ts';
+
+export default defineConfig({
+  plugins: [svelte()],
+  worker: { format: 'es' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/*.gpu.test.ts', 'test/e2e/**'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-webgpu',
+          environment: 'node',
+          include: ['src/**/*.gpu.test.ts', 'test/**/*.gpu.test.ts'],
+          setupFiles: ['test/support/node-webgpu-setup.ts'],
+          testTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.ts', 'test/**/*.browser.test.ts'],
+          testTimeout: 300_000,
+          fileParallelism: false,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
