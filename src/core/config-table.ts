@@ -1,0 +1,136 @@
+// The experiment config as ONE declarative table of typed properties. The UI form, the CLI flags,
+// the share link and the validation schema are all derived from this table.
+
+/** Environment ids, in registry order (src/envs/registry.ts implements exactly these). */
+export const ENV_IDS = [
+  'click-button',
+  'click-checkboxes',
+  'click-tab',
+  'click-menu',
+  'enter-text',
+  'login-user',
+  'choose-list',
+  'use-autocomplete',
+  'form-sequence',
+  'read-table',
+  'search-engine',
+  'email-inbox',
+  'shop-checkout',
+  'book-flight',
+  'card-battler',
+  'grid-world',
+] as const;
+
+/** Controls that a share link can hide, for embedding in a lesson. */
+export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share'] as const;
+
+export type PropGroup = 'environment' | 'model' | 'grpo' | 'optimizer' | 'run' | 'view';
+
+interface PropBase<K extends string> {
+  /** The key in the config object, the share link and the CLI flag (`--key value`). */
+  key: K;
+  group: PropGroup;
+  /** One line shown as the UI tooltip and the CLI help. */
+  doc: string;
+}
+export interface IntProp<K extends string = string> extends PropBase<K> {
+  type: 'int';
+  default: number;
+  min: number;
+  max: number;
+}
+export interface FloatProp<K extends string = string> extends PropBase<K> {
+  type: 'float';
+  default: number;
+  min: number;
+  max: number;
+}
+export interface EnumProp<K extends string = string, V extends string = string> extends PropBase<K> {
+  type: 'enum';
+  default: V;
+  values: readonly V[];
+}
+export interface BoolProp<K extends string = string> extends PropBase<K> {
+  type: 'bool';
+  default: boolean;
+}
+export interface SetProp<K extends string = string, V extends string = string> extends PropBase<K> {
+  type: 'set';
+  default: readonly V[];
+  values: readonly V[];
+}
+export type Prop = IntProp | FloatProp | EnumProp | BoolProp | SetProp;
+
+const int = <K extends string>(p: Omit<IntProp<K>, 'type'>): IntProp<K> => ({ type: 'int', ...p });
+const float = <K extends string>(p: Omit<FloatProp<K>, 'type'>): FloatProp<K> => ({ type: 'float', ...p });
+const oneOf = <K extends string, const V extends string>(p: Omit<EnumProp<K, V>, 'type'>): EnumProp<K, V> => ({
+  type: 'enum',
+  ...p,
+});
+const bool = <K extends string>(p: Omit<BoolProp<K>, 'type'>): BoolProp<K> => ({ type: 'bool', ...p });
+const setOf = <K extends string, const V extends string>(p: Omit<SetProp<K, V>, 'type'>): SetProp<K, V> => ({
+  type: 'set',
+  ...p,
+});
+
+/** Every field of an experiment, in display order. */
+export const CONFIG_TABLE = [
+  oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
+  int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 2, doc: 'Task difficulty: 0 easy, 1 medium, 2 hard.' }),
+  int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
+  oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
+  bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
+  float({ key: 'temperature', group: 'model', default: 1, min: 0.05, max: 5, doc: 'Sampling temperature (logits are divided by it in training too).' }),
+  float({ key: 'topP', group: 'model', default: 1, min: 0.05, max: 1, doc: 'Nucleus sampling: keep the smallest token set with this much probability.' }),
+  int({ key: 'group', group: 'grpo', default: 8, min: 2, max: 64, doc: 'G: episodes per task instance (the GRPO group).' }),
+  int({ key: 'tasks', group: 'grpo', default: 4, min: 1, max: 64, doc: 'B: task instances per update.' }),
+  oneOf({ key: 'adv', group: 'grpo', default: 'group', values: ['group', 'batch', 'none', 'rloo'], doc: 'Advantage: group std (GRPO), batch std, no std (Dr.GRPO), or leave-one-out (RLOO).' }),
+  oneOf({ key: 'agg', group: 'grpo', default: 'grpo', values: ['grpo', 'bnpo', 'dr_grpo', 'token_mean'], doc: 'How token losses are averaged: per sequence, per batch token, by max length, or token mean.' }),
+  float({ key: 'clipLow', group: 'grpo', default: 0.2, min: 0, max: 1, doc: 'eps_low: ratio is clipped below at 1 - eps_low.' }),
+  float({ key: 'clipHigh', group: 'grpo', default: 0.2, min: 0, max: 5, doc: 'eps_high: ratio is clipped above at 1 + eps_high.' }),
+  float({ key: 'beta', group: 'grpo', default: 0, min: 0, max: 1, doc: 'KL coefficient (k3 estimator) towards the frozen reference policy.' }),
+  oneOf({ key: 'ref', group: 'grpo', default: 'bc', values: ['bc', 'init'], doc: 'Reference policy for the KL: after BC warm-up, or at initialisation.' }),
+  int({ key: 'mu', group: 'grpo', default: 1, min: 1, max: 8, doc: 'Inner optimisation passes over each batch.' }),
+  oneOf({ key: 'reward', group: 'grpo', default: 'outcome', values: ['outcome', 'process'], doc: "Reward: binary task success, or success plus the task's progress signal." }),
+  oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
+  bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
+  bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),
+  int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
+  float({ key: 'lr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate.' }),
+  int({ key: 'warmup', group: 'optimizer', default: 0, min: 0, max: 1000, doc: 'Updates of linear learning-rate warmup.' }),
+  float({ key: 'weightDecay', group: 'optimizer', default: 0, min: 0, max: 1, doc: 'AdamW decoupled weight decay.' }),
+  float({ key: 'gradClip', group: 'optimizer', default: 1, min: 0, max: 100, doc: 'Clip the global gradient norm to this (0 = no clipping).' }),
+  int({ key: 'seed', group: 'run', default: 1, min: 0, max: 2147483647, doc: 'Seed of every random stream: one seed, one curve.' }),
+  int({ key: 'updates', group: 'run', default: 200, min: 1, max: 100000, doc: 'GRPO updates to run.' }),
+  oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
+  int({ key: 'checkpointEvery', group: 'run', default: 25, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never).' }),
+  setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
+] as const;
+
+type Table = typeof CONFIG_TABLE;
+type ValueOf<P> = P extends { type: 'int' | 'float' }
+  ? number
+  : P extends { type: 'bool' }
+    ? boolean
+    : P extends EnumProp<string, infer V>
+      ? V
+      : P extends SetProp<string, infer V>
+        ? readonly V[]
+        : never;
+
+/** A complete, valid experiment config. */
+export type Config = { [P in Table[number] as P['key']]: ValueOf<P> };
+export type ConfigKey = keyof Config;
+
+/** The defaults, straight from the table. */
+export const DEFAULT_CONFIG: Config = Object.freeze(
+  Object.fromEntries(CONFIG_TABLE.map((p) => [p.key, p.default])),
+) as Config;
+
+/** The table entry for a key, or undefined. */
+export function propOf(key: string): Prop | undefined {
+  return (CONFIG_TABLE as readonly Prop[]).find((p) => p.key === key);
+}
+
+/** Episodes per update are bounded so no link can ask for more than a page can hold. */
+export const MAX_EPISODES_PER_UPDATE = 512;
