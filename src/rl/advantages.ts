@@ -1,0 +1,77 @@
+// GRPO advantages from the rewards of B groups of G episodes: group-normalised (TRL's default), batch std,
+// no std (Dr.GRPO) or leave-one-out (RLOO). Pure functions; shapes are (B*G) flattened group by group.
+
+import type { Config } from '../core/config-table';
+
+export type AdvMode = Config['adv'];
+
+/** Added to the std before dividing (TRL's value). */
+export const ADV_EPS = 1e-4;
+
+export interface Advantages {
+  /** (B*G) one advantage per episode; 0 for episodes left out (valid = false). */
+  advantages: Float64Array;
+  /** Share of groups whose valid rewards are all equal (or fewer than 2): they carry no signal. */
+  fracZeroStd: number;
+}
+
+function mean(xs: readonly number[]): number {
+  let s = 0;
+  for (const x of xs) s += x;
+  return xs.length > 0 ? s / xs.length : 0;
+}
+
+/** Sample standard deviation (Bessel's correction, as torch.std); 0 below two values. */
+export function sampleStd(xs: readonly number[]): number {
+  if (xs.length < 2) return 0;
+  const m = mean(xs);
+  let s = 0;
+  for (const x of xs) s += (x - m) * (x - m);
+  return Math.sqrt(s / (xs.length - 1));
+}
+
+/**
+ * @param rewards (B*G) episode rewards, group b at [b*G, (b+1)*G)
+ * @param G group size
+ * @param mode how to normalise
+ * @param valid (B*G) which episodes count (truncation = 'mask' leaves some out); all when omitted
+ */
+export function computeAdvantages(rewards: ArrayLike<number>, G: number, mode: AdvMode, valid?: ArrayLike<boolean>): Advantages {
+  const n = rewards.length;
+  if (G < 1 || n % G !== 0) throw new RangeError(`computeAdvantages: ${n} rewards do not split into groups of ${G}`);
+  const ok = (i: number) => (valid ? valid[i] : true);
+  const groups = n / G;
+  const allValid: number[] = [];
+  for (let i = 0; i < n; i++) if (ok(i)) allValid.push(rewards[i]);
+  const batchStd = sampleStd(allValid);
+
+  const advantages = new Float64Array(n);
+  let zeroStd = 0;
+  for (let b = 0; b < groups; b++) {
+    const members: number[] = [];
+    for (let i = b * G; i < (b + 1) * G; i++) if (ok(i)) members.push(rewards[i]);
+    const m = mean(members);
+    const std = sampleStd(members);
+    if (members.length < 2 || std === 0) zeroStd++;
+    const k = members.length;
+    for (let i = b * G; i < (b + 1) * G; i++) {
+      if (!ok(i) || k < 2) continue;
+      const r = rewards[i];
+      switch (mode) {
+        case 'group':
+          advantages[i] = (r - m) / (std + ADV_EPS);
+          break;
+        case 'batch':
+          advantages[i] = (r - m) / (batchStd + ADV_EPS);
+          break;
+        case 'none':
+          advantages[i] = r - m;
+          break;
+        case 'rloo':
+          advantages[i] = r - (m * k - r) / (k - 1);
+          break;
+      }
+    }
+  }
+  return { advantages, fracZeroStd: groups > 0 ? zeroStd / groups : 0 };
+}
