@@ -1,0 +1,125 @@
+// CPU twins of the output-side ops: log-softmax gather, the GRPO / CE per-token loss with its gradient, and sampling.
+import { LOSS_STATS, type LossHyper } from '../model/ops';
+
+/** Max and log-sum-exp of row r of logits (R, V) scaled by invTemp. */
+function rowLse(logits: Float32Array, o: number, V: number, invTemp: number): number {
+  let mx = -Infinity;
+  for (let v = 0; v < V; v++) mx = Math.max(mx, logits[o + v] * invTemp);
+  let s = 0;
+  for (let v = 0; v < V; v++) s += Math.exp(logits[o + v] * invTemp - mx);
+  return mx + Math.log(s);
+}
+
+export function logprobs(logits: Float32Array, targets: Int32Array, out: Float32Array, R: number, V: number, invTemp: number): void {
+  for (let r = 0; r < R; r++) out[r] = logits[r * V + targets[r]] * invTemp - rowLse(logits, r * V, V, invTemp);
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/**
+ * Per token l = -min(r A, clip(r, 1-epsLow, 1+epsHigh) A) + beta k3 ('grpo') or -logp ('ce'), times weight.
+ * Row r = n*T + t. dLogits (R, V) = d(sum of weighted l)/d logits; stats (R, LOSS_STATS).
+ */
+export function tokenLoss(logits: Float32Array, targets: Int32Array, weight: Float32Array, adv: Float32Array, oldLogp: Float32Array, refLogp: Float32Array | null, dLogits: Float32Array, stats: Float32Array, N: number, T: number, V: number, h: LossHyper): void {
+  for (let r = 0; r < N * T; r++) {
+    const o = r * V;
+    const w = weight[r];
+    const so = r * LOSS_STATS;
+    if (w === 0) {
+      dLogits.fill(0, o, o + V);
+      stats.fill(0, so, so + LOSS_STATS);
+      continue;
+    }
+    const lse = rowLse(logits, o, V, h.invTemp);
+    const logp = logits[o + targets[r]] * h.invTemp - lse;
+    let pz = 0;
+    for (let v = 0; v < V; v++) {
+      const z = logits[o + v] * h.invTemp;
+      pz += Math.exp(z - lse) * z;
+    }
+    const entropy = lse - pz;
+    let pg: number;
+    let kl = 0;
+    let clipped = 0;
+    let g: number; // d l / d logp
+    if (h.objective === 'ce') {
+      pg = -logp;
+      g = -1;
+    } else {
+      const A = adv[Math.floor(r / T)];
+      const lr = logp - oldLogp[r];
+      const ratio = Math.exp(clamp(lr, -20, 20));
+      const s1 = ratio * A;
+      const s2 = clamp(ratio, 1 - h.epsLow, 1 + h.epsHigh) * A;
+      if (s2 < s1) {
+        pg = -s2;
+        g = 0;
+        clipped = 1;
+      } else {
+        pg = -s1;
+        g = Math.abs(lr) < 20 ? -s1 : 0;
+      }
+      if (refLogp && h.beta !== 0) {
+        const d = refLogp[r] - logp;
+        const dc = clamp(d, -20, 20);
+        kl = Math.exp(dc) - dc - 1;
+        if (Math.abs(d) < 20) g += h.beta * (1 - Math.exp(dc));
+      }
+    }
+    const scale = w * g * h.invTemp;
+    for (let v = 0; v < V; v++) dLogits[o + v] = -scale * Math.exp(logits[o + v] * h.invTemp - lse);
+    dLogits[o + targets[r]] += scale;
+    stats[so] = w * (pg + h.beta * kl);
+    stats[so + 1] = w * pg;
+    stats[so + 2] = w * kl;
+    stats[so + 3] = w * entropy;
+    stats[so + 4] = w * clipped;
+  }
+}
+
+/** Nucleus threshold: the largest tau (to 2^-32) whose kept mass sum(q >= tau) is still >= target. Shared by twin and spec. */
+export const TOP_P_STEPS = 32;
+
+/** See Ops.sample. One uniform per row; the walk over the vocabulary is in index order. */
+export function sample(logits: Float32Array, mask: Float32Array | null, u: Float32Array, tokens: Int32Array, logp: Float32Array, N: number, V: number, invTemp: number, topP: number): void {
+  for (let n = 0; n < N; n++) {
+    const o = n * V;
+    const lse = rowLse(logits, o, V, invTemp);
+    let mx = -Infinity;
+    for (let v = 0; v < V; v++) if (!mask || mask[o + v] > 0) mx = Math.max(mx, logits[o + v] * invTemp);
+    const q = (v: number) => (!mask || mask[o + v] > 0 ? Math.exp(logits[o + v] * invTemp - mx) : 0);
+    const kept = (tau: number) => {
+      let s = 0;
+      for (let v = 0; v < V; v++) {
+        const x = q(v);
+        if (x >= tau) s += x;
+      }
+      return s;
+    };
+    let tau = 0;
+    if (topP < 1) {
+      const target = topP * kept(0);
+      let lo = 0;
+      let hi = 1;
+      for (let i = 0; i < TOP_P_STEPS; i++) {
+        const mid = (lo + hi) / 2;
+        if (kept(mid) >= target) lo = mid;
+        else hi = mid;
+      }
+      tau = lo;
+    }
+    let pick = -1;
+    let x = u[n] * kept(tau);
+    for (let v = 0; v < V; v++) {
+      const qv = q(v);
+      if (qv > 0 && qv >= tau) {
+        pick = v;
+        x -= qv;
+        if (x < 0) break;
+      }
+    }
+    if (pick < 0) pick = 0; // everything masked: the caller's grammar left nothing, fall back to token 0
+    tokens[n] = pick;
+    logp[n] = logits[o + pick] * invTemp - lse;
+  }
+}

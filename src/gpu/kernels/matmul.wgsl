@@ -1,0 +1,57 @@
+// C (M,N) = op(A)·op(B) [+ bias] [+ C]; 32x32 tile per workgroup, 4x4 outputs per thread.
+override TA: bool = false; // A stored (K,M)
+override TB: bool = false; // B stored (N,K)
+override BIAS: bool = false;
+override ACC: bool = false;
+struct P { M: u32, K: u32, N: u32 }
+@group(0) @binding(0) var<uniform> p: P;
+@group(0) @binding(1) var<storage, read> a: array<f32>; // (M,K) | (K,M)
+@group(0) @binding(2) var<storage, read> b: array<f32>; // (K,N) | (N,K)
+@group(0) @binding(3) var<storage, read> bias: array<f32>; // (N)
+@group(0) @binding(4) var<storage, read_write> c: array<f32>; // (M,N)
+var<workgroup> As: array<f32, 1024>; // [k][m]
+var<workgroup> Bs: array<f32, 1024>; // [k][n]
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u,
+        @builtin(local_invocation_index) li: u32) {
+  let m0 = wg.y * 32u;
+  let n0 = wg.x * 32u;
+  var acc: array<f32, 16>;
+  for (var k0 = 0u; k0 < p.K; k0 += 32u) {
+    for (var i = li; i < 1024u; i += 64u) {
+      let r = i / 32u; let s = i % 32u;
+      // TA: r is k, s is m (coalesced reads); else r is m, s is k. Same for B.
+      var m = m0 + r; var k = k0 + s;
+      if (TA) { m = m0 + s; k = k0 + r; }
+      var av = 0.0;
+      if (m < p.M && k < p.K) { if (TA) { av = a[k * p.M + m]; } else { av = a[m * p.K + k]; } }
+      As[(k - k0) * 32u + (m - m0)] = av;
+      var n = n0 + s; var kb = k0 + r;
+      if (TB) { n = n0 + r; kb = k0 + s; }
+      var bv = 0.0;
+      if (n < p.N && kb < p.K) { if (TB) { bv = b[n * p.K + kb]; } else { bv = b[kb * p.N + n]; } }
+      Bs[(kb - k0) * 32u + (n - n0)] = bv;
+    }
+    workgroupBarrier();
+    for (var kk = 0u; kk < 32u; kk++) {
+      let ai = kk * 32u + l.y * 4u; let bi = kk * 32u + l.x * 4u;
+      let ar = vec4f(As[ai], As[ai + 1u], As[ai + 2u], As[ai + 3u]);
+      let br = vec4f(Bs[bi], Bs[bi + 1u], Bs[bi + 2u], Bs[bi + 3u]);
+      for (var i = 0u; i < 4u; i++) { for (var j = 0u; j < 4u; j++) { acc[i * 4u + j] += ar[i] * br[j]; } }
+    }
+    workgroupBarrier();
+  }
+  for (var i = 0u; i < 4u; i++) {
+    let m = m0 + l.y * 4u + i;
+    for (var j = 0u; j < 4u; j++) {
+      let n = n0 + l.x * 4u + j;
+      if (m < p.M && n < p.N) {
+        var x = acc[i * 4u + j];
+        if (BIAS) { x += bias[n]; }
+        if (ACC) { x += c[m * p.N + n]; }
+        c[m * p.N + n] = x;
+      }
+    }
+  }
+}

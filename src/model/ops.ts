@@ -1,0 +1,93 @@
+// The backend-neutral op set the transformer is written against; CpuOps (src/cpu) and GpuOps (src/gpu) implement it.
+// F is a float tensor handle, I an int tensor handle. Shapes are given explicitly; tensors are flat, row-major.
+
+export interface MatmulOptions {
+  ta?: boolean; // A is stored (K, M)
+  tb?: boolean; // B is stored (N, K)
+  acc?: boolean; // C += A·B instead of C = A·B
+}
+
+export interface LossHyper {
+  objective: 'grpo' | 'ce';
+  invTemp: number;
+  beta: number;
+  epsLow: number;
+  epsHigh: number;
+}
+
+export interface AdamHyper {
+  lr: number;
+  beta1: number;
+  beta2: number;
+  eps: number;
+  weightDecay: number;
+  step: number; // 1-based, for bias correction
+  gradClip: number; // 0 = off; the clip scale is computed from the stored norm
+}
+
+/** Per loss row (N*T rows), what the loss kernel writes for metrics: (R, LOSS_STATS). */
+export const LOSS_STATS = 5; // weighted loss, weighted policy loss, weighted kl, weighted entropy, weighted clipped flag
+
+export interface Ops<F, I> {
+  readonly kind: 'cpu' | 'webgpu';
+  /** A workspace tensor that persists under `name` and grows when a larger size is asked for. */
+  f32(name: string, size: number): F;
+  i32(name: string, size: number): I;
+  /** A window [offset, offset + size) of a float tensor (parameter views; offset a multiple of 64). */
+  view(base: F, offset: number, size: number): F;
+  writeF32(t: F, data: Float32Array): void;
+  writeI32(t: I, data: Int32Array): void;
+  readF32(t: F, size: number): Promise<Float32Array>;
+  readI32(t: I, size: number): Promise<Int32Array>;
+
+  /** out (R, D) = wte[tokens[r]] + wpe[pos[r]]. */
+  embedding(tokens: I, pos: I, wte: F, wpe: F, out: F, R: number, D: number): void;
+  /** dWte (V, D) += scatter of dOut (R, D) by token; dWpe (P, D) = scatter by position (fixed order). */
+  embeddingBackward(tokens: I, pos: I, dOut: F, dWte: F, dWpe: F, R: number, D: number, V: number, P: number): void;
+  /** C (M, N) = op(A) · op(B) [+ bias (N)] [+ C]. */
+  matmul(a: F, b: F, c: F, M: number, K: number, N: number, o?: MatmulOptions, bias?: F): void;
+  /** dBias (N) = column sums of dOut (M, N). */
+  colSum(dOut: F, dBias: F, M: number, N: number): void;
+  /** out (R, D) = (x - mean) * rstd * g + b; saves mean, rstd (R). */
+  layerNorm(x: F, g: F, b: F, out: F, mean: F, rstd: F, R: number, D: number): void;
+  /** dx (R, D) += dx from dOut; dg, db (D) = sums over rows. */
+  layerNormBackward(dOut: F, x: F, g: F, mean: F, rstd: F, dx: F, dg: F, db: F, R: number, D: number): void;
+  /** out = gelu(x) (tanh form), n elements. */
+  gelu(x: F, out: F, n: number): void;
+  /** dx = dOut * gelu'(x). */
+  geluBackward(x: F, dOut: F, dx: F, n: number): void;
+  /** a += b, n elements. */
+  add(a: F, b: F, n: number): void;
+  /**
+   * Causal multi-head attention. q (N, Tq, H*Dh); k, v (N, Tk, H*Dh); query i of row n sits at position
+   * qStart[n] + i and sees keys j <= that position with j < keyLen[n]. out (N, Tq, H*Dh); probs (N, H, Tq, Tk).
+   */
+  attention(q: F, k: F, v: F, qStart: I, keyLen: I, out: F, probs: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
+  /** Backward of attention with Tq = Tk = T and qStart = 0: dq, dk, dv (N, T, H*Dh) overwritten. */
+  attentionBackward(q: F, k: F, v: F, probs: F, dOut: F, dq: F, dk: F, dv: F, N: number, T: number, H: number, Dh: number): void;
+  /** dst (N, Tw, D)[n, pos[n]] = src (N, D)[n]: the KV-cache write. */
+  writeRows(src: F, dst: F, pos: I, N: number, Tw: number, D: number): void;
+  /** out (R) = log softmax(logits[r] * invTemp)[targets[r]]. */
+  logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void;
+  /**
+   * The per-token loss and its gradient. Rows r = (n, t) of logits (R, V) with R = N*T; per row: weight,
+   * oldLogp, refLogp (R) and advantage (N). Writes dLogits (R, V) and stats (R, LOSS_STATS).
+   */
+  tokenLoss(logits: F, targets: I, weight: F, adv: F, oldLogp: F, refLogp: F | null, dLogits: F, stats: F, N: number, T: number, V: number, h: LossHyper): void;
+  /** out (1) = sqrt(sum of squares of g (n)), fixed reduction order. */
+  gradNorm(g: F, n: number, out: F): void;
+  /** One AdamW step over n parameters; gradients scaled by min(1, clip / norm[0]) when clipping. */
+  adamw(p: F, g: F, m: F, v: F, norm: F, n: number, h: AdamHyper): void;
+  /**
+   * Sample one token per row of logits (N, V) * invTemp, restricted to mask (N, V) (1 = allowed) when given,
+   * then to the top-p nucleus; u (N) uniforms in [0, 1). tokens (N); logp (N) under the unmasked distribution.
+   */
+  sample(logits: F, mask: F | null, u: F, tokens: I, logp: F, N: number, V: number, invTemp: number, topP: number): void;
+  /** Submit recorded work (a no-op on the CPU). */
+  flush(): void;
+  dispose(): void;
+}
+
+/** Any backend's ops, for code that does not care which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOps = Ops<any, any>;

@@ -1,0 +1,5 @@
+// Kernel specs on the CPU twin, against float64 references.
+import { cpuBackend } from './backends';
+import { matmulSpec } from './specs/matmul.spec';
+
+matmulSpec(cpuBackend);

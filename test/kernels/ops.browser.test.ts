@@ -1,0 +1,5 @@
+// Kernel specs on WebGPU in a headless Chromium page.
+import { gpuBackend } from './backends';
+import { matmulSpec } from './specs/matmul.spec';
+
+matmulSpec(gpuBackend);
