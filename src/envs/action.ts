@@ -1,0 +1,145 @@
+// The action language's parser: `verb(arg, "text", ...)` tokenised by hand, never evaluated, never throws.
+// Arguments are integers, bare words (directions, names) or double-quoted strings with \" \\ \n escapes.
+
+import type { ActionSignature, ArgKind } from './api';
+
+export type ActionArg = { kind: 'int'; value: number } | { kind: 'word'; value: string } | { kind: 'text'; value: string };
+
+export interface ParsedAction {
+  verb: string;
+  args: ActionArg[];
+}
+
+export type ParseResult = { ok: true; action: ParsedAction } | { ok: false; error: string };
+
+const MAX_ACTION_CHARS = 400;
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Parses one action string into a verb and raw arguments; syntax only, no signature check. */
+export function parseSyntax(source: string): ParseResult {
+  const fail = (why: string): ParseResult => ({ ok: false, error: `could not parse action '${clip(source)}': ${why}` });
+  if (typeof source !== 'string') return { ok: false, error: 'could not parse action: not a string' };
+  if (source.length > MAX_ACTION_CHARS) return fail(`longer than ${MAX_ACTION_CHARS} characters`);
+  let i = 0;
+  const n = source.length;
+  const skip = () => {
+    while (i < n && isSpace(source.charCodeAt(i))) i++;
+  };
+  skip();
+  const verbStart = i;
+  while (i < n && isWordChar(source.charCodeAt(i))) i++;
+  const verb = source.slice(verbStart, i);
+  if (verb === '') return fail('expected a verb such as click(1)');
+  skip();
+  if (source[i] !== '(') return fail(`expected '(' after '${verb}'`);
+  i++;
+  const args: ActionArg[] = [];
+  skip();
+  if (source[i] === ')') {
+    i++;
+  } else {
+    for (;;) {
+      skip();
+      const c = source[i];
+      if (c === undefined) return fail("missing ')'");
+      if (c === '"' || c === "'") {
+        const quote = c;
+        i++;
+        let text = '';
+        for (;;) {
+          if (i >= n) return fail('unterminated string');
+          const ch = source[i++];
+          if (ch === quote) break;
+          if (ch === '\\') {
+            if (i >= n) return fail('unterminated string');
+            const esc = source[i++];
+            text += esc === 'n' ? '\n' : esc === 't' ? '\t' : esc;
+          } else text += ch;
+        }
+        args.push({ kind: 'text', value: text });
+      } else {
+        const start = i;
+        while (i < n && isWordChar(source.charCodeAt(i))) i++;
+        const word = source.slice(start, i);
+        if (word === '') return fail(`unexpected character '${c}'`);
+        if (/^-?\d+$/.test(word)) args.push({ kind: 'int', value: Number(word) });
+        else args.push({ kind: 'word', value: word });
+      }
+      skip();
+      if (source[i] === ',') {
+        i++;
+        continue;
+      }
+      if (source[i] === ')') {
+        i++;
+        break;
+      }
+      return fail(source[i] === undefined ? "missing ')'" : `expected ',' or ')' but found '${source[i]}'`);
+    }
+  }
+  skip();
+  if (i < n) return fail('unexpected text after the closing parenthesis');
+  return { ok: true, action: { verb, args } };
+}
+
+export type TypedArg = number | string;
+
+export type CheckedAction = { ok: true; verb: string; args: TypedArg[] } | { ok: false; error: string };
+
+function argOk(kind: ArgKind, arg: ActionArg): TypedArg | undefined {
+  switch (kind) {
+    case 'id':
+    case 'int':
+      return arg.kind === 'int' && Number.isSafeInteger(arg.value) ? arg.value : undefined;
+    case 'text':
+      return arg.kind === 'text' ? arg.value : undefined;
+    case 'dir':
+      return arg.kind === 'word' || arg.kind === 'text' ? arg.value : undefined;
+  }
+}
+
+const KIND_DESC: Record<ArgKind, string> = { id: 'an element id', int: 'an integer', text: 'a quoted string', dir: 'a direction' };
+
+/** Parses an action and checks it against a verb table: the typed arguments, or what was wrong. */
+export function parseAction(source: string, signatures: readonly ActionSignature[]): CheckedAction {
+  const parsed = parseSyntax(source);
+  if (!parsed.ok) return parsed;
+  const { verb, args } = parsed.action;
+  const sig = signatures.find((s) => s.verb === verb);
+  if (!sig) {
+    const expected = signatures.map((s) => s.verb).join(', ');
+    return { ok: false, error: `could not parse action '${clip(source)}': unknown verb '${clip(verb)}' (expected ${expected})` };
+  }
+  if (args.length !== sig.args.length) {
+    return { ok: false, error: `${verb}() takes ${sig.args.length} argument${sig.args.length === 1 ? '' : 's'} (${formatSignature(sig)}), got ${args.length}` };
+  }
+  const typed: TypedArg[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const v = argOk(sig.args[k], args[k]);
+    if (v === undefined) return { ok: false, error: `${verb}(): argument ${k + 1} must be ${KIND_DESC[sig.args[k]]} (${formatSignature(sig)})` };
+    typed.push(v);
+  }
+  return { ok: true, verb, args: typed };
+}
+
+/** `fill(id, "text")`: a signature written the way actions are. */
+export function formatSignature(sig: ActionSignature): string {
+  const names: Record<ArgKind, string> = { id: 'id', int: 'n', text: '"text"', dir: 'dir' };
+  return `${sig.verb}(${sig.args.map((a) => names[a]).join(', ')})`;
+}
+
+/** Quotes text as an action argument, escaping quotes and backslashes. */
+export function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}

@@ -1,0 +1,46 @@
+// click-checkboxes (MiniWoB++): tick exactly the named boxes, then press Submit.
+
+import { intOption } from '../options';
+import { NOUNS, sample } from '../words';
+import { defineWebTask } from './page';
+
+interface State {
+  labels: string[];
+  want: boolean[];
+  checked: boolean[];
+}
+
+function joinWords(words: string[]): string {
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+export const clickCheckboxes = defineWebTask<State>({
+  id: 'click-checkboxes',
+  description: 'Check exactly the listed boxes, then click Submit.',
+  maxTurns: 10,
+  options: [
+    intOption('boxes', 'how many checkboxes are on the page', 4, 2, 8),
+    intOption('targets', 'at most this many boxes must be checked', 2, 1, 8),
+  ],
+  init(rng, o) {
+    const n = o.boxes as number;
+    const labels = sample(rng, NOUNS, n);
+    const k = rng.range(1, Math.min(n, o.targets as number));
+    const chosen = new Set(sample(rng, labels, k));
+    const want = labels.map((l) => chosen.has(l));
+    const checked = labels.map(() => rng.chance(0.25));
+    const names = labels.filter((l) => chosen.has(l));
+    return { goal: `Check ${joinWords(names)} and nothing else, then click Submit.`, state: { labels, want, checked } };
+  },
+  draw(s, page) {
+    s.labels.forEach((label, i) => {
+      page.add('checkbox', label, { state: { checked: s.checked[i] } }, { check: () => void (s.checked[i] = !s.checked[i]) });
+    });
+    page.add('button', 'Submit', undefined, { click: () => page.end(s.checked.every((c, i) => c === s.want[i])) });
+  },
+  progress: (s) => s.checked.filter((c, i) => c === s.want[i]).length / s.labels.length,
+  expert(s, page) {
+    const wrong = s.checked.findIndex((c, i) => c !== s.want[i]);
+    return wrong >= 0 ? `check(${page.idOf('checkbox', s.labels[wrong])})` : `click(${page.idOf('button', 'Submit')})`;
+  },
+});

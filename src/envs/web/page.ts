@@ -1,0 +1,232 @@
+// The page model shared by every web task: a family describes its state, how to draw it as elements with
+// handlers, and its expert; WebEnv does parsing, dispatch, turns, termination, observations and cloning.
+
+import type { ActionSignature, Env, EnvSpec, OptionSpec, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import { parseAction, quote, type TypedArg } from '../action';
+import { LazyObservation } from '../observation';
+import { resolveOptions, type ResolvedOptions } from '../options';
+import { Rng } from '../../core/rng';
+
+/** What an element does for each verb; a handler returns an error message or nothing. */
+export interface Handlers {
+  click?: () => string | void;
+  fill?: (text: string) => string | void;
+  select?: (option: string) => string | void;
+  check?: () => string | void;
+}
+
+export interface ElementExtra {
+  value?: string;
+  state?: Record<string, boolean>;
+  depth?: number;
+}
+
+/** One drawn page: elements numbered 1..N in order, with their handlers, and the episode's ending. */
+export class Page {
+  readonly elements: UiElement[] = [];
+  readonly handlers: (Handlers | undefined)[] = [];
+  outcome: 'running' | 'success' | 'failure' = 'running';
+
+  add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
+    const id = this.elements.length + 1;
+    const e: UiElement = { id, role, name };
+    if (extra?.value !== undefined) (e as { value?: string }).value = extra.value;
+    if (extra?.state) (e as { state?: Record<string, boolean> }).state = extra.state;
+    if (extra?.depth) (e as { depth?: number }).depth = extra.depth;
+    this.elements.push(e);
+    this.handlers.push(handlers);
+    return id;
+  }
+
+  /** Ends the episode: the task is solved (true) or failed for good (false). */
+  end(success: boolean): void {
+    this.outcome = success ? 'success' : 'failure';
+  }
+
+  /** The id of the first element with this role and name; throws when missing (for experts). */
+  idOf(role: string, name: string): number {
+    const e = this.elements.find((x) => x.role === role && x.name === name);
+    if (!e) throw new Error(`no ${role} '${name}' on the page`);
+    return e.id;
+  }
+}
+
+/** A family of web tasks: its state S and how it behaves. */
+export interface WebTaskDef<S> {
+  id: string;
+  description: string;
+  maxTurns: number;
+  options: readonly OptionSpec[];
+  /** A new episode from the seeded stream and resolved options. */
+  init(rng: Rng, o: ResolvedOptions): { goal: string; state: S };
+  /** Draws the state onto the page; handlers mutate the state and may call page.end(). */
+  draw(s: S, page: Page): void;
+  /** Progress in [0, 1] towards the goal, for process reward. */
+  progress(s: S): number;
+  /** The expert's next action for this state and its drawn page. */
+  expert(s: S, page: Page): string;
+  back?(s: S): string | void;
+  answer?(s: S, text: string, page: Page): string | void;
+}
+
+export const WEB_ACTIONS: readonly ActionSignature[] = [
+  { verb: 'click', args: ['id'] },
+  { verb: 'fill', args: ['id', 'text'] },
+  { verb: 'select', args: ['id', 'text'] },
+  { verb: 'check', args: ['id'] },
+  { verb: 'back', args: [] },
+  { verb: 'answer', args: ['text'] },
+];
+
+function describe(e: UiElement): string {
+  return `element ${e.id} (${e.role} '${e.name}')`;
+}
+
+/** A web task episode: Gymnasium's reset/step/clone over a WebTaskDef. */
+export class WebEnv<S> implements Env {
+  goal = '';
+  state!: S;
+  turn = 0;
+  private options: ResolvedOptions = {};
+  private page: Page | null = null;
+  private outcome: Page['outcome'] = 'running';
+
+  constructor(readonly def: WebTaskDef<S>) {}
+
+  get id(): string {
+    return this.def.id;
+  }
+  get maxTurns(): number {
+    return this.def.maxTurns;
+  }
+
+  reset({ seed, options }: { seed: number; options?: Readonly<Record<string, number | string | boolean>> }): ResetResult {
+    this.options = resolveOptions(this.def.id, this.def.options, options);
+    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), this.options);
+    this.goal = goal;
+    this.state = state;
+    this.turn = 0;
+    this.outcome = 'running';
+    this.page = null;
+    return { obs: new LazyObservation(this.current().elements), info: this.info() };
+  }
+
+  /** The page as drawn for the current state (drawn once per state). */
+  current(): Page {
+    if (!this.page) {
+      const p = new Page();
+      this.def.draw(this.state, p);
+      this.page = p;
+    }
+    return this.page;
+  }
+
+  step(action: string): StepResult {
+    if (this.outcome !== 'running' || this.turn >= this.def.maxTurns) {
+      return this.result('the episode is over; call reset()');
+    }
+    this.turn++;
+    const error = this.dispatch(action);
+    this.page = null;
+    return this.result(error);
+  }
+
+  private dispatch(action: string): string | undefined {
+    const c = parseAction(action, WEB_ACTIONS);
+    if (!c.ok) return c.error;
+    const page = this.current();
+    const verb = c.verb;
+    if (verb === 'back') return this.def.back ? this.def.back(this.state) || undefined : 'back(): there is no previous page';
+    if (verb === 'answer') {
+      if (!this.def.answer) return 'answer(): this task asks no question';
+      const err = this.def.answer(this.state, c.args[0] as string, page) || undefined;
+      this.outcome = page.outcome;
+      return err;
+    }
+    const id = c.args[0] as number;
+    const call = () => `${verb}(${c.args.map((a: TypedArg) => (typeof a === 'number' ? a : quote(a))).join(', ')})`;
+    const e = page.elements[id - 1];
+    if (!e) return `${call()}: no element with id ${id}`;
+    if (e.state?.disabled) return `${call()}: ${describe(e)} is disabled`;
+    const h = page.handlers[id - 1];
+    let err: string | void;
+    if (verb === 'click') {
+      const f = h?.click ?? h?.check;
+      err = f ? f() : `${describe(e)} cannot be clicked`;
+    } else if (verb === 'check') {
+      err = h?.check ? h.check() : `${describe(e)} is not a checkbox`;
+    } else if (verb === 'fill') {
+      err = h?.fill ? h.fill(c.args[1] as string) : `${describe(e)} is not a text box`;
+    } else {
+      err = h?.select ? h.select(c.args[1] as string) : `${describe(e)} is not a list`;
+    }
+    this.outcome = page.outcome;
+    return err ? `${call()}: ${err}` : undefined;
+  }
+
+  private info(error?: string): StepInfo {
+    const success = this.outcome === 'success';
+    const progress = success ? 1 : Math.max(0, Math.min(1, this.def.progress(this.state)));
+    const info: StepInfo = { success, progress, turn: this.turn };
+    if (error !== undefined) info.lastActionError = error;
+    return info;
+  }
+
+  private result(error: string | undefined): StepResult {
+    const terminated = this.outcome !== 'running';
+    const success = this.outcome === 'success';
+    return {
+      obs: new LazyObservation(this.current().elements),
+      reward: success ? 1 : 0,
+      terminated,
+      truncated: !terminated && this.turn >= this.def.maxTurns,
+      info: this.info(error),
+    };
+  }
+
+  clone(): WebEnv<S> {
+    const c = new WebEnv(this.def);
+    c.goal = this.goal;
+    c.state = structuredClone(this.state);
+    c.turn = this.turn;
+    c.options = this.options;
+    c.outcome = this.outcome;
+    return c;
+  }
+}
+
+/** Registers a web family: its metadata, factory and expert. */
+export function defineWebTask<S>(def: WebTaskDef<S>): EnvSpec {
+  return {
+    id: def.id,
+    suite: 'web',
+    family: def.id,
+    description: def.description,
+    maxTurns: def.maxTurns,
+    options: def.options,
+    actions: WEB_ACTIONS,
+    create: () => new WebEnv(def),
+    expert(env: Env): string {
+      if (!(env instanceof WebEnv) || env.def !== def) throw new Error(`${def.id} expert: not a ${def.id} environment`);
+      const w = env as WebEnv<S>;
+      return def.expert(w.state, w.current());
+    },
+  };
+}
+
+/** A page stack for multi-page tasks: the current page name and the history for back(). */
+export interface Nav {
+  page: string;
+  history: string[];
+}
+
+export function navigate(nav: Nav, to: string): void {
+  nav.history.push(nav.page);
+  nav.page = to;
+}
+
+export function navBack(nav: Nav): string | void {
+  const prev = nav.history.pop();
+  if (prev === undefined) return 'back(): there is no previous page';
+  nav.page = prev;
+}
