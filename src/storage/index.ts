@@ -1,0 +1,7 @@
+// The storage layer's public surface: open the database, then use the runs and skills modules.
+
+export { DB_NAME, DB_VERSION, getDb, openGreenhouseDb, type GreenhouseDB, type OpenOptions } from './db';
+export { StorageFullError, isQuotaError } from './errors';
+export * from './runs';
+export * from './skills';
+export type * from './schema';
