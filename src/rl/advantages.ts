@@ -75,3 +75,22 @@ export function computeAdvantages(rewards: ArrayLike<number>, G: number, mode: A
   }
   return { advantages, fracZeroStd: groups > 0 ? zeroStd / groups : 0 };
 }
+
+export type RewardMode = Config['reward'];
+export type TruncationMode = Config['truncation'];
+
+/**
+ * An episode's scalar reward. outcome: 1 for success, else 0 (WebAgent-R1). process: 1 for success,
+ * else half the env's progress in [0, 1], so a near miss beats doing nothing but never equals success.
+ * With truncation = 'zero' an episode that ran out of turns scores 0 whatever its progress
+ * (with 'mask' it is left out of the advantages and the loss instead; see computeAdvantages' valid).
+ */
+export function episodeReward(
+  e: { success: boolean; progress: number; truncated: boolean },
+  reward: RewardMode,
+  truncation: TruncationMode,
+): number {
+  if (e.success) return 1;
+  if (reward === 'outcome' || (e.truncated && truncation === 'zero')) return 0;
+  return 0.5 * Math.min(1, Math.max(0, e.progress));
+}

@@ -1,0 +1,48 @@
+// Behaviour cloning: the scripted experts' episodes recorded as the policy would see them, and the
+// cross-entropy batch (token mean over action tokens) for the warm-up steps before RL.
+
+import type { EnvOptions, EnvSpec } from '../envs/api';
+import type { TrainBatch } from '../model/policy-api';
+import { pastTurns, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
+import { aggregationWeights } from './weights';
+
+/** Plays the expert once per seed; the prompts are built exactly as in a rollout. */
+export function demonstrate(
+  spec: EnvSpec,
+  envOptions: EnvOptions,
+  io: AgentIO,
+  seeds: readonly number[],
+  maxTurns: number,
+  budget: number,
+): EpisodeRecord[] {
+  return seeds.map((seed, task) => {
+    const env = spec.create();
+    let { obs, info } = env.reset({ seed, options: envOptions });
+    const e: EpisodeRecord = { task, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+    let done = false;
+    while (!done && e.turns.length < maxTurns) {
+      const text = spec.expert(env);
+      const prompt = io.prompt(e.goal, obs, pastTurns(e), budget);
+      const step = env.step(text);
+      e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
+      ({ obs, info } = step);
+      done = step.terminated || step.truncated;
+    }
+    e.success = info.success;
+    e.progress = info.progress;
+    e.truncated = !info.success && !done;
+    return e;
+  });
+}
+
+/** The cross-entropy batch: every action token of every demonstration, weighted 1 / (action tokens). */
+export function bcBatch(demos: readonly EpisodeRecord[]): TrainBatch {
+  const { batch, spans } = turnRows(demos);
+  return {
+    ...batch,
+    weight: aggregationWeights(spans, batch.width, 'token_mean', 1),
+    advantage: new Float32Array(batch.rows),
+    oldLogp: new Float32Array(batch.rows * batch.width),
+    refLogp: null,
+  };
+}

@@ -1,0 +1,144 @@
+// Rollout: B task instances x G episodes each, played in lockstep turn by turn with one batched generate()
+// per turn, and the batch of token rows (one row per turn: context ++ action) that GRPO trains on.
+
+import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import type { Rng } from '../core/rng';
+import type { Policy, TokenBatch } from '../model/policy-api';
+import type { RowSpan } from './weights';
+
+/** One earlier turn of an episode, as the context builder sees it. */
+export interface PastTurn {
+  action: string;
+  error?: string;
+}
+
+/** What the rollout needs from the model side (tokenizer, context builder, grammar); see model-io.ts. */
+export interface AgentIO {
+  /** Longest action in tokens, END included. */
+  readonly maxActionTokens: number;
+  /** The context tokens for a turn, at most `budget` long. */
+  prompt(goal: string, obs: Observation, history: readonly PastTurn[], budget: number): number[];
+  /** Generated tokens (END, if any, included) back to an action string. */
+  decode(tokens: readonly number[]): string;
+  /** An action string to tokens, END included (for the experts' demonstrations). */
+  encodeAction(action: string): number[];
+  /** Grammar-constrained decoding for this observation: which tokens may come next. */
+  allowed(obs: Observation): (generatedSoFar: readonly number[]) => ArrayLike<number> | null;
+}
+
+export interface TurnRecord {
+  prompt: number[]; // the context the policy saw
+  action: number[]; // the generated tokens, END included
+  logp: number[]; // (|action|) log-probabilities under the behaviour policy (empty for demonstrations)
+  text: string; // the decoded action
+  error?: string; // the env's lastActionError
+}
+
+export interface EpisodeRecord {
+  task: number; // b in [0, B)
+  member: number; // i in [0, G)
+  seed: number; // the task instance's seed (shared by the group)
+  goal: string;
+  turns: TurnRecord[];
+  success: boolean;
+  progress: number; // in [0, 1], at the end
+  truncated: boolean; // ran out of turns without success
+}
+
+export interface RolloutOptions {
+  spec: EnvSpec;
+  envOptions: EnvOptions;
+  maxTurns: number;
+  temperature: number;
+  topP: number;
+  grammar: boolean;
+  rng: Rng; // sampling stream
+}
+
+export interface RolloutStats {
+  tokens: number; // generated tokens
+  envSteps: number;
+}
+
+/** The env's current episode state while a rollout runs. */
+interface Live {
+  env: Env;
+  obs: Observation;
+  record: EpisodeRecord;
+  done: boolean;
+}
+
+/** Plays G episodes of each task seed with the policy; episodes come back grouped: index b * G + i. */
+export async function rollout(
+  policy: Policy,
+  io: AgentIO,
+  seeds: readonly number[],
+  G: number,
+  o: RolloutOptions,
+): Promise<{ episodes: EpisodeRecord[]; stats: RolloutStats }> {
+  const live: Live[] = [];
+  seeds.forEach((seed, task) => {
+    for (let member = 0; member < G; member++) {
+      const env = o.spec.create();
+      const { obs, info } = env.reset({ seed, options: o.envOptions });
+      const record: EpisodeRecord = { task, member, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+      live.push({ env, obs, record, done: false });
+    }
+  });
+  const budget = policy.window - io.maxActionTokens;
+  const stats: RolloutStats = { tokens: 0, envSteps: 0 };
+  for (let turn = 0; turn < o.maxTurns; turn++) {
+    const active = live.filter((l) => !l.done);
+    if (active.length === 0) break;
+    const prompts = active.map((l) => io.prompt(l.record.goal, l.obs, pastTurns(l.record), budget));
+    const grammars = o.grammar ? active.map((l) => io.allowed(l.obs)) : null;
+    const gen = await policy.generate(prompts, {
+      temperature: o.temperature,
+      topP: o.topP,
+      maxNewTokens: io.maxActionTokens,
+      rng: o.rng,
+      allowed: grammars ? (row, soFar) => grammars[row](soFar) : undefined,
+    });
+    active.forEach((l, row) => {
+      const action = gen.tokens[row];
+      const text = io.decode(action);
+      const step = l.env.step(text);
+      stats.tokens += action.length;
+      stats.envSteps++;
+      const t: TurnRecord = { prompt: prompts[row], action, logp: gen.logp[row], text };
+      if (step.info.lastActionError) t.error = step.info.lastActionError;
+      l.record.turns.push(t);
+      l.obs = step.obs;
+      l.record.success = step.info.success;
+      l.record.progress = step.info.progress;
+      l.done = step.terminated || step.truncated || l.record.turns.length >= o.maxTurns;
+      l.record.truncated = l.done && !step.terminated && !step.info.success;
+    });
+  }
+  return { episodes: live.map((l) => l.record), stats };
+}
+
+/** The episode's earlier actions and their errors, for the next turn's context. */
+export function pastTurns(e: EpisodeRecord): PastTurn[] {
+  return e.turns.map((t) => (t.error ? { action: t.text, error: t.error } : { action: t.text }));
+}
+
+/** One row per turn: context ++ action, right-padded to the longest row. Also each row's episode and action span. */
+export function turnRows(episodes: readonly EpisodeRecord[]): { batch: TokenBatch; spans: RowSpan[] } {
+  const spans: RowSpan[] = [];
+  const rows: number[][] = [];
+  episodes.forEach((e, episode) => {
+    for (const t of e.turns) {
+      spans.push({ episode, start: t.prompt.length, count: t.action.length });
+      rows.push(t.prompt.concat(t.action));
+    }
+  });
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 1);
+  const tokens = new Int32Array(rows.length * width);
+  const lengths = new Int32Array(rows.length);
+  rows.forEach((r, n) => {
+    tokens.set(r, n * width);
+    lengths[n] = r.length;
+  });
+  return { batch: { rows: rows.length, width, tokens, lengths }, spans };
+}
