@@ -22,43 +22,55 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
+function skipSpaces(source: string, i: number): number {
+  while (i < source.length && isSpace(source.charCodeAt(i))) i++;
+  return i;
+}
+
+function failure(source: string, why: string): ParseResult {
+  return { ok: false, error: `could not parse action '${clip(source)}': ${why}` };
+}
+
+function isInteger(word: string): boolean {
+  for (let k = word.charCodeAt(0) === 45 ? 1 : 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    if (c < 48 || c > 57) return false;
+  }
+  return word !== '-' && word.length > 0;
+}
+
 /** Parses one action string into a verb and raw arguments; syntax only, no signature check. */
 export function parseSyntax(source: string): ParseResult {
-  const fail = (why: string): ParseResult => ({ ok: false, error: `could not parse action '${clip(source)}': ${why}` });
   if (typeof source !== 'string') return { ok: false, error: 'could not parse action: not a string' };
-  if (source.length > MAX_ACTION_CHARS) return fail(`longer than ${MAX_ACTION_CHARS} characters`);
-  let i = 0;
+  if (source.length > MAX_ACTION_CHARS) return failure(source, `longer than ${MAX_ACTION_CHARS} characters`);
   const n = source.length;
-  const skip = () => {
-    while (i < n && isSpace(source.charCodeAt(i))) i++;
-  };
-  skip();
+  let i = skipSpaces(source, 0);
   const verbStart = i;
   while (i < n && isWordChar(source.charCodeAt(i))) i++;
   const verb = source.slice(verbStart, i);
-  if (verb === '') return fail('expected a verb such as click(1)');
-  skip();
-  if (source[i] !== '(') return fail(`expected '(' after '${verb}'`);
+  if (verb === '') return failure(source, 'expected a verb such as click(1)');
+  i = skipSpaces(source, i);
+  if (source[i] !== '(') return failure(source, `expected '(' after '${verb}'`);
   i++;
   const args: ActionArg[] = [];
-  skip();
+  i = skipSpaces(source, i);
   if (source[i] === ')') {
     i++;
   } else {
     for (;;) {
-      skip();
+      i = skipSpaces(source, i);
       const c = source[i];
-      if (c === undefined) return fail("missing ')'");
+      if (c === undefined) return failure(source, "missing ')'");
       if (c === '"' || c === "'") {
         const quote = c;
         i++;
         let text = '';
         for (;;) {
-          if (i >= n) return fail('unterminated string');
+          if (i >= n) return failure(source, 'unterminated string');
           const ch = source[i++];
           if (ch === quote) break;
           if (ch === '\\') {
-            if (i >= n) return fail('unterminated string');
+            if (i >= n) return failure(source, 'unterminated string');
             const esc = source[i++];
             text += esc === 'n' ? '\n' : esc === 't' ? '\t' : esc;
           } else text += ch;
@@ -68,11 +80,11 @@ export function parseSyntax(source: string): ParseResult {
         const start = i;
         while (i < n && isWordChar(source.charCodeAt(i))) i++;
         const word = source.slice(start, i);
-        if (word === '') return fail(`unexpected character '${c}'`);
-        if (/^-?\d+$/.test(word)) args.push({ kind: 'int', value: Number(word) });
+        if (word === '') return failure(source, `unexpected character '${c}'`);
+        if (isInteger(word)) args.push({ kind: 'int', value: Number(word) });
         else args.push({ kind: 'word', value: word });
       }
-      skip();
+      i = skipSpaces(source, i);
       if (source[i] === ',') {
         i++;
         continue;
@@ -81,11 +93,11 @@ export function parseSyntax(source: string): ParseResult {
         i++;
         break;
       }
-      return fail(source[i] === undefined ? "missing ')'" : `expected ',' or ')' but found '${source[i]}'`);
+      return failure(source, source[i] === undefined ? "missing ')'" : `expected ',' or ')' but found '${source[i]}'`);
     }
   }
-  skip();
-  if (i < n) return fail('unexpected text after the closing parenthesis');
+  i = skipSpaces(source, i);
+  if (i < n) return failure(source, 'unexpected text after the closing parenthesis');
   return { ok: true, action: { verb, args } };
 }
 

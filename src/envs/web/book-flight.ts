@@ -4,7 +4,7 @@ import { Rng } from '../../core/rng';
 import { intOption } from '../options';
 import { CITIES, FIRST_NAMES, sample } from '../words';
 import { addSelect } from './choose-list';
-import { defineWebTask, navBack, navigate, type Nav } from './page';
+import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 const TIMES = ['06:00', '07:30', '09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00', '19:30', '21:00'];
@@ -67,25 +67,23 @@ export const bookFlight = defineWebTask<State>({
       addSelect(page, 'From', s.cities, s.from, (v) => void (s.from = v));
       addSelect(page, 'To', s.cities, s.to, (v) => void (s.to = v));
       addSelect(page, 'Day', s.days, s.day, (v) => void (s.day = v));
-      page.add('button', 'Search', undefined, {
-        click: () => {
-          if (!s.from || !s.to || !s.day) return 'choose From, To and Day first';
-          if (s.from === s.to) return 'From and To must differ';
-          s.results = flights(s);
-          navigate(s.nav, 'results');
-        },
-      });
+      page.add('button', 'Search', undefined, onClick(() => {
+        if (!s.from || !s.to || !s.day) return 'choose From, To and Day first';
+        if (s.from === s.to) return 'From and To must differ';
+        s.results = flights(s);
+        navigate(s.nav, 'results');
+      }));
     } else if (s.nav.page === 'results') {
       page.add('heading', `${s.from} to ${s.to} on ${s.day}`);
       s.results.forEach((f, i) => {
         page.add('row', `${f.time} price ${f.price}`);
-        page.add('button', `Book ${i + 1}`, undefined, { click: () => void ((s.booked = i), navigate(s.nav, 'passenger')) });
+        page.add('button', `Book ${i + 1}`, undefined, onClick(() => void ((s.booked = i), navigate(s.nav, 'passenger'))));
       });
     } else {
       const f = s.results[s.booked];
       page.add('heading', `Passenger for ${f.time} ${s.from} to ${s.to}`);
-      page.add('textbox', 'Name', { value: s.name }, { fill: (t) => void (s.name = t) });
-      page.add('button', 'Confirm', undefined, { click: () => page.end(routeOk(s) && s.booked === best(s) && s.name.trim() === s.want.name) });
+      page.add('textbox', 'Name', { value: s.name }, onFill((t) => void (s.name = t)));
+      page.add('button', 'Confirm', undefined, onClick(() => page.end(routeOk(s) && s.booked === best(s) && s.name.trim() === s.want.name)));
     }
   },
   back: (s) => navBack(s.nav),

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { COLORS, sample } from '../words';
-import { defineWebTask, type Page } from './page';
+import { defineWebTask, onClick, onSelect, type Page } from './page';
 
 interface State {
   options: string[];
@@ -12,9 +12,8 @@ interface State {
 
 /** A drop-down: a combobox whose options are listed under it; select(id, "x") or click an option picks one. */
 export function addSelect(page: Page, label: string, options: readonly string[], value: string, set: (v: string) => void, depth = 0): void {
-  const select = (v: string) => (options.includes(v) ? set(v) : `'${v}' is not an option (options: ${options.join(', ')})`);
-  page.add('combobox', label, { value, depth }, { select });
-  for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === value } }, { click: () => set(o) });
+  page.add('combobox', label, { value, depth }, onSelect((v) => (options.includes(v) ? set(v) : `'${v}' is not an option (options: ${options.join(', ')})`)));
+  for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === value } }, onClick(() => set(o)));
 }
 
 export const chooseList = defineWebTask<State>({
@@ -29,7 +28,7 @@ export const chooseList = defineWebTask<State>({
   },
   draw(s, page) {
     addSelect(page, 'Color', s.options, s.value, (v) => void (s.value = v));
-    page.add('button', 'Submit', undefined, { click: () => page.end(s.value === s.target) });
+    page.add('button', 'Submit', undefined, onClick(() => page.end(s.value === s.target)));
   },
   progress: (s) => (s.value === s.target ? 0.5 : 0),
   expert: (s, page) => (s.value === s.target ? `click(${page.idOf('button', 'Submit')})` : `select(${page.idOf('combobox', 'Color')}, "${s.target}")`),

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { BUTTON_WORDS, sample } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick } from './page';
 
 interface State {
   labels: string[];
@@ -20,7 +20,7 @@ export const clickButton = defineWebTask<State>({
     return { goal: `Click the button '${target}'.`, state: { labels, target } };
   },
   draw(s, page) {
-    for (const label of s.labels) page.add('button', label, undefined, { click: () => page.end(label === s.target) });
+    for (const label of s.labels) page.add('button', label, undefined, onClick(() => page.end(label === s.target)));
   },
   progress: () => 0,
   expert: (s, page) => `click(${page.idOf('button', s.target)})`,

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { NOUNS, sample } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onCheck, onClick } from './page';
 
 interface State {
   labels: string[];
@@ -34,9 +34,9 @@ export const clickCheckboxes = defineWebTask<State>({
   },
   draw(s, page) {
     s.labels.forEach((label, i) => {
-      page.add('checkbox', label, { state: { checked: s.checked[i] } }, { check: () => void (s.checked[i] = !s.checked[i]) });
+      page.add('checkbox', label, { state: { checked: s.checked[i] } }, onCheck(() => void (s.checked[i] = !s.checked[i])));
     });
-    page.add('button', 'Submit', undefined, { click: () => page.end(s.checked.every((c, i) => c === s.want[i])) });
+    page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
   },
   progress: (s) => s.checked.filter((c, i) => c === s.want[i]).length / s.labels.length,
   expert(s, page) {

@@ -3,7 +3,7 @@
 import type { Rng } from '../../core/rng';
 import { intOption } from '../options';
 import { BUTTON_WORDS } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick, type Page } from './page';
 
 interface Item {
   name: string;
@@ -33,6 +33,20 @@ function randomLeafPath(rng: Rng, items: Item[], depth: number): string[] {
   return item.children.length > 0 ? [item.name, ...randomLeafPath(rng, item.children, depth - 1)] : [item.name];
 }
 
+/** Draws one menu level; an expanded item's submenu follows it, one level deeper. */
+function drawMenu(s: State, page: Page, items: Item[], level: number, prefix: string[]): void {
+  for (const item of items) {
+    const path = [...prefix, item.name];
+    const expanded = s.open[level] === item.name && prefix.every((p, i) => s.open[i] === p);
+    if (item.children.length === 0) {
+      page.add('menuitem', item.name, { depth: level }, onClick(() => page.end(path.join('>') === s.target.join('>'))));
+      continue;
+    }
+    page.add('menuitem', item.name, { depth: level, state: { expanded } }, onClick(() => void (s.open = expanded ? prefix.slice() : path)));
+    if (expanded) drawMenu(s, page, item.children, level + 1, path);
+  }
+}
+
 export const clickMenu = defineWebTask<State>({
   id: 'click-menu',
   description: 'Open nested menus along the given path and click the final item.',
@@ -49,22 +63,7 @@ export const clickMenu = defineWebTask<State>({
     const target = randomLeafPath(rng, menus, depth);
     return { goal: `Choose ${target.join(' > ')} from the menu.`, state: { menus, open: [], target } };
   },
-  draw(s, page) {
-    const walk = (items: Item[], level: number, prefix: string[]) => {
-      for (const item of items) {
-        const path = [...prefix, item.name];
-        const expanded = s.open[level] === item.name && prefix.every((p, i) => s.open[i] === p);
-        if (item.children.length === 0) {
-          page.add('menuitem', item.name, { depth: level }, { click: () => page.end(path.join('>') === s.target.join('>')) });
-          continue;
-        }
-        const toggle = () => void (s.open = expanded ? prefix.slice() : path);
-        page.add('menuitem', item.name, { depth: level, state: { expanded } }, { click: toggle });
-        if (expanded) walk(item.children, level + 1, path);
-      }
-    };
-    walk(s.menus, 0, []);
-  },
+  draw: (s, page) => drawMenu(s, page, s.menus, 0, []),
   progress: (s) => {
     let k = 0;
     while (k < s.open.length && s.open[k] === s.target[k]) k++;

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { NOUNS, TOPICS, capitalize, sample } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick } from './page';
 
 interface State {
   tabs: string[];
@@ -29,9 +29,9 @@ export const clickTab = defineWebTask<State>({
   },
   draw(s, page) {
     s.tabs.forEach((tab, t) => {
-      page.add('tab', tab, { state: { selected: t === s.active } }, { click: () => void (s.active = t) });
+      page.add('tab', tab, { state: { selected: t === s.active } }, onClick(() => void (s.active = t)));
     });
-    for (const link of s.links[s.active]) page.add('link', link, { depth: 1 }, { click: () => page.end(link === s.target) });
+    for (const link of s.links[s.active]) page.add('link', link, { depth: 1 }, onClick(() => page.end(link === s.target)));
   },
   progress: (s) => (s.links[s.active].includes(s.target) ? 0.5 : 0),
   expert(s, page) {

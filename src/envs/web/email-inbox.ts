@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS, TOPICS, sample } from '../words';
-import { defineWebTask, navBack, navigate, type Nav } from './page';
+import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 type Kind = 'read' | 'reply' | 'forward' | 'delete';
 const KINDS: readonly Kind[] = ['read', 'reply', 'forward', 'delete'];
@@ -24,6 +24,15 @@ interface State {
   mode: 'reply' | 'forward';
   to: string;
   message: string;
+}
+
+/** Opens the compose page for a reply (addressed to the sender) or a forward (carrying the body). */
+function compose(s: State, mode: 'reply' | 'forward'): void {
+  const e = s.emails[s.open];
+  s.mode = mode;
+  s.to = mode === 'reply' ? e.from : '';
+  s.message = mode === 'reply' ? '' : `The code word is ${e.word}.`;
+  navigate(s.nav, 'compose');
 }
 
 export const emailInbox = defineWebTask<State>({
@@ -56,7 +65,7 @@ export const emailInbox = defineWebTask<State>({
     if (s.nav.page === 'inbox') {
       page.add('heading', 'Inbox');
       s.emails.forEach((e, i) => {
-        if (!e.deleted) page.add('link', `${e.from}: ${e.subject}`, undefined, { click: () => void ((s.open = i), navigate(s.nav, 'email')) });
+        if (!e.deleted) page.add('link', `${e.from}: ${e.subject}`, undefined, onClick(() => void ((s.open = i), navigate(s.nav, 'email'))));
       });
       return;
     }
@@ -64,32 +73,22 @@ export const emailInbox = defineWebTask<State>({
     if (s.nav.page === 'email') {
       page.add('heading', `From ${e.from}: ${e.subject}`);
       page.add('text', `The code word is ${e.word}.`);
-      const compose = (mode: 'reply' | 'forward') => () => {
-        s.mode = mode;
-        s.to = mode === 'reply' ? e.from : '';
-        s.message = mode === 'reply' ? '' : `The code word is ${e.word}.`;
-        navigate(s.nav, 'compose');
-      };
-      page.add('button', 'Reply', undefined, { click: compose('reply') });
-      page.add('button', 'Forward', undefined, { click: compose('forward') });
-      page.add('button', 'Delete', undefined, {
-        click: () => {
-          e.deleted = true;
-          s.nav = { page: 'inbox', history: [] };
-          if (s.kind === 'delete' || s.open === s.target) page.end(s.kind === 'delete' && s.open === s.target);
-        },
-      });
+      page.add('button', 'Reply', undefined, onClick(() => compose(s, 'reply')));
+      page.add('button', 'Forward', undefined, onClick(() => compose(s, 'forward')));
+      page.add('button', 'Delete', undefined, onClick(() => {
+        e.deleted = true;
+        s.nav = { page: 'inbox', history: [] };
+        if (s.kind === 'delete' || s.open === s.target) page.end(s.kind === 'delete' && s.open === s.target);
+      }));
       return;
     }
     page.add('heading', s.mode === 'reply' ? `Reply to ${e.from}` : `Forward from ${e.from}`);
-    page.add('textbox', 'To', { value: s.to }, { fill: (t) => void (s.to = t) });
-    page.add('textbox', 'Message', { value: s.message }, { fill: (t) => void (s.message = t) });
-    page.add('button', 'Send', undefined, {
-      click: () => {
-        const right = s.open === s.target && s.mode === s.kind;
-        page.end(right && (s.kind === 'reply' ? s.message.trim() === s.text && s.to === e.from : s.to.trim() === s.text));
-      },
-    });
+    page.add('textbox', 'To', { value: s.to }, onFill((t) => void (s.to = t)));
+    page.add('textbox', 'Message', { value: s.message }, onFill((t) => void (s.message = t)));
+    page.add('button', 'Send', undefined, onClick(() => {
+      const right = s.open === s.target && s.mode === s.kind;
+      page.end(right && (s.kind === 'reply' ? s.message.trim() === s.text && s.to === e.from : s.to.trim() === s.text));
+    }));
   },
   back: (s) => navBack(s.nav),
   answer(s, text, page) {

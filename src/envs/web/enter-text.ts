@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { NOUNS, sample } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick, onFill } from './page';
 
 interface State {
   target: string;
@@ -19,8 +19,8 @@ export const enterText = defineWebTask<State>({
     return { goal: `Enter '${target}' in the text box and click Submit.`, state: { target, value: '' } };
   },
   draw(s, page) {
-    page.add('textbox', 'Text', { value: s.value }, { fill: (t) => void (s.value = t) });
-    page.add('button', 'Submit', undefined, { click: () => page.end(s.value === s.target) });
+    page.add('textbox', 'Text', { value: s.value }, onFill((t) => void (s.value = t)));
+    page.add('button', 'Submit', undefined, onClick(() => page.end(s.value === s.target)));
   },
   progress: (s) => (s.value === s.target ? 0.5 : 0),
   expert: (s, page) => (s.value === s.target ? `click(${page.idOf('button', 'Submit')})` : `fill(${page.idOf('textbox', 'Text')}, "${s.target}")`),

@@ -3,7 +3,7 @@
 import { intOption } from '../options';
 import { CITIES, COLORS, FIRST_NAMES, NOUNS, sample } from '../words';
 import { addSelect } from './choose-list';
-import { defineWebTask } from './page';
+import { defineWebTask, onCheck, onClick, onFill } from './page';
 
 type Kind = 'text' | 'select' | 'check';
 
@@ -47,12 +47,11 @@ export const formSequence = defineWebTask<State>({
   },
   draw(s, page) {
     for (const f of s.fields) {
-      const set = (v: string) => void (f.value = v);
-      if (f.kind === 'text') page.add('textbox', f.label, { value: f.value }, { fill: set });
-      else if (f.kind === 'select') addSelect(page, f.label, f.choices, f.value, set);
-      else page.add('checkbox', f.label, { state: { checked: f.value === 'on' } }, { check: () => set(f.value === 'on' ? '' : 'on') });
+      if (f.kind === 'text') page.add('textbox', f.label, { value: f.value }, onFill((v) => void (f.value = v)));
+      else if (f.kind === 'select') addSelect(page, f.label, f.choices, f.value, (v) => void (f.value = v));
+      else page.add('checkbox', f.label, { state: { checked: f.value === 'on' } }, onCheck(() => void (f.value = f.value === 'on' ? '' : 'on')));
     }
-    page.add('button', 'Submit', undefined, { click: () => page.end(s.fields.every(done)) });
+    page.add('button', 'Submit', undefined, onClick(() => page.end(s.fields.every(done))));
   },
   progress: (s) => (0.9 * s.fields.filter(done).length) / s.fields.length,
   expert(s, page) {

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick, onFill } from './page';
 
 const FIELDS = ['Username', 'Password', 'Email', 'Phone', 'Code'] as const;
 
@@ -26,10 +26,8 @@ export const loginUser = defineWebTask<State>({
     return { goal: `Log in as ${user} with password ${pass}.`, state: { fields, values, want: { Username: user, Password: pass } } };
   },
   draw(s, page) {
-    for (const f of s.fields) page.add('textbox', f, { value: s.values[f] }, { fill: (t) => void (s.values[f] = t) });
-    page.add('button', 'Login', undefined, {
-      click: () => page.end(s.values.Username === s.want.Username && s.values.Password === s.want.Password),
-    });
+    for (const f of s.fields) page.add('textbox', f, { value: s.values[f] }, onFill((t) => void (s.values[f] = t)));
+    page.add('button', 'Login', undefined, onClick(() => page.end(s.values.Username === s.want.Username && s.values.Password === s.want.Password)));
   },
   progress: (s) => ((s.values.Username === s.want.Username ? 0.5 : 0) + (s.values.Password === s.want.Password ? 0.5 : 0)) * 0.9,
   expert(s, page) {

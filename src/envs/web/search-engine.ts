@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { NOUNS, TOPICS, capitalize } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick, onFill } from './page';
 
 interface State {
   term: string;
@@ -37,21 +37,19 @@ export const searchEngine = defineWebTask<State>({
     };
   },
   draw(s, page) {
-    page.add('textbox', 'Search', { value: s.query }, { fill: (t) => void (s.query = t) });
-    page.add('button', 'Search', undefined, {
-      click: () => {
-        s.searched = s.query.trim().toLowerCase();
-        s.results = s.searched === '' ? [] : s.topics.map((t) => `${capitalize(s.searched)} ${t}`);
-        s.pageNo = 0;
-      },
-    });
+    page.add('textbox', 'Search', { value: s.query }, onFill((t) => void (s.query = t)));
+    page.add('button', 'Search', undefined, onClick(() => {
+      s.searched = s.query.trim().toLowerCase();
+      s.results = s.searched === '' ? [] : s.topics.map((t) => `${capitalize(s.searched)} ${t}`);
+      s.pageNo = 0;
+    }));
     const pages = Math.ceil(s.results.length / s.perPage);
     const first = s.pageNo * s.perPage;
     s.results.slice(first, first + s.perPage).forEach((title, i) => {
-      page.add('link', title, undefined, { click: () => page.end(s.searched === s.term && first + i + 1 === s.rank) });
+      page.add('link', title, undefined, onClick(() => page.end(s.searched === s.term && first + i + 1 === s.rank)));
     });
     for (let p = 0; p < pages; p++) {
-      page.add('link', `Page ${p + 1}`, { state: { selected: p === s.pageNo } }, { click: () => void (s.pageNo = p) });
+      page.add('link', `Page ${p + 1}`, { state: { selected: p === s.pageNo } }, onClick(() => void (s.pageNo = p)));
     }
   },
   progress: (s) => (s.searched === s.term ? (Math.floor((s.rank - 1) / s.perPage) === s.pageNo ? 0.6 : 0.4) : s.query === s.term ? 0.2 : 0),

@@ -3,7 +3,7 @@
 import { intOption } from '../options';
 import { CITIES, FIRST_NAMES, ITEMS, sample } from '../words';
 import { addSelect } from './choose-list';
-import { defineWebTask, navBack, navigate, type Nav } from './page';
+import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 const PAYMENTS = ['Card', 'Paypal', 'Cash'];
 
@@ -40,47 +40,41 @@ export const shopCheckout = defineWebTask<State>({
     const p = s.nav.page;
     if (p === 'home') {
       page.add('heading', 'Shop');
-      s.items.forEach((it, i) => page.add('link', it.name, undefined, { click: () => void ((s.viewing = i), (s.qty = '1'), navigate(s.nav, 'item')) }));
-      page.add('link', `Cart ${s.cart.length}`, undefined, { click: () => navigate(s.nav, 'cart') });
+      s.items.forEach((it, i) => page.add('link', it.name, undefined, onClick(() => void ((s.viewing = i), (s.qty = '1'), navigate(s.nav, 'item')))));
+      page.add('link', `Cart ${s.cart.length}`, undefined, onClick(() => navigate(s.nav, 'cart')));
     } else if (p === 'item') {
       const it = s.items[s.viewing];
       page.add('heading', it.name);
       page.add('text', `Price ${it.price}`);
-      page.add('textbox', 'Quantity', { value: s.qty }, { fill: (t) => void (s.qty = t) });
-      page.add('button', 'Add to cart', undefined, {
-        click: () => {
-          const q = Number(s.qty);
-          if (!/^\d+$/.test(s.qty.trim()) || q < 1 || q > 9) return `Quantity must be a whole number from 1 to 9, not '${s.qty}'`;
-          s.cart = s.cart.filter((c) => c.item !== it.name).concat([{ item: it.name, qty: q }]);
-          navigate(s.nav, 'cart');
-        },
-      });
+      page.add('textbox', 'Quantity', { value: s.qty }, onFill((t) => void (s.qty = t)));
+      page.add('button', 'Add to cart', undefined, onClick(() => {
+        const q = Number(s.qty);
+        if (!/^\d+$/.test(s.qty.trim()) || q < 1 || q > 9) return `Quantity must be a whole number from 1 to 9, not '${s.qty}'`;
+        s.cart = s.cart.filter((c) => c.item !== it.name).concat([{ item: it.name, qty: q }]);
+        navigate(s.nav, 'cart');
+      }));
     } else if (p === 'cart') {
       page.add('heading', 'Cart');
       for (const c of s.cart) {
         page.add('row', `${c.item} x ${c.qty}`);
-        page.add('button', `Remove ${c.item}`, undefined, { click: () => void (s.cart = s.cart.filter((x) => x !== c)) });
+        page.add('button', `Remove ${c.item}`, undefined, onClick(() => void (s.cart = s.cart.filter((x) => x !== c))));
       }
-      page.add('link', 'Continue shopping', undefined, { click: () => navigate(s.nav, 'home') });
-      page.add('button', 'Checkout', { state: { disabled: s.cart.length === 0 } }, { click: () => navigate(s.nav, 'address') });
+      page.add('link', 'Continue shopping', undefined, onClick(() => navigate(s.nav, 'home')));
+      page.add('button', 'Checkout', { state: { disabled: s.cart.length === 0 } }, onClick(() => navigate(s.nav, 'address')));
     } else if (p === 'address') {
       page.add('heading', 'Shipping address');
-      page.add('textbox', 'Name', { value: s.name }, { fill: (t) => void (s.name = t) });
+      page.add('textbox', 'Name', { value: s.name }, onFill((t) => void (s.name = t)));
       addSelect(page, 'City', s.cities, s.city, (v) => void (s.city = v));
-      page.add('button', 'Continue', undefined, {
-        click: () => (s.name.trim() === '' || s.city === '' ? 'fill in Name and City first' : navigate(s.nav, 'payment')),
-      });
+      page.add('button', 'Continue', undefined, onClick(() => (s.name.trim() === '' || s.city === '' ? 'fill in Name and City first' : navigate(s.nav, 'payment'))));
     } else {
       page.add('heading', 'Payment');
       addSelect(page, 'Payment', PAYMENTS, s.payment, (v) => void (s.payment = v));
       const total = s.cart.reduce((t, c) => t + c.qty * (s.items.find((i) => i.name === c.item)?.price ?? 0), 0);
       page.add('text', `Total ${total}`);
-      page.add('button', 'Pay', undefined, {
-        click: () => {
-          if (s.payment === '') return 'choose a payment method first';
-          page.end(cartRight(s) && s.name.trim() === s.want.name && s.city === s.want.city && s.payment === s.want.payment);
-        },
-      });
+      page.add('button', 'Pay', undefined, onClick(() => {
+        if (s.payment === '') return 'choose a payment method first';
+        page.end(cartRight(s) && s.name.trim() === s.want.name && s.city === s.want.city && s.payment === s.want.payment);
+      }));
     }
   },
   back: (s) => navBack(s.nav),

@@ -2,7 +2,7 @@
 
 import { intOption } from '../options';
 import { CITIES } from '../words';
-import { defineWebTask } from './page';
+import { defineWebTask, onClick, onFill } from './page';
 
 interface State {
   value: string;
@@ -36,9 +36,9 @@ export const useAutocomplete = defineWebTask<State>({
     };
   },
   draw(s, page) {
-    page.add('textbox', 'City', { value: s.value }, { fill: (t) => void (s.value = t) });
-    for (const c of suggestions(s)) page.add('option', c, { depth: 1 }, { click: () => void (s.value = c) });
-    page.add('button', 'Submit', undefined, { click: () => page.end(s.value === s.target) });
+    page.add('textbox', 'City', { value: s.value }, onFill((t) => void (s.value = t)));
+    for (const c of suggestions(s)) page.add('option', c, { depth: 1 }, onClick(() => void (s.value = c)));
+    page.add('button', 'Submit', undefined, onClick(() => page.end(s.value === s.target)));
   },
   progress: (s) => (s.value === s.target ? 0.6 : s.value !== '' && s.target.toLowerCase().startsWith(s.value.toLowerCase()) ? 0.3 : 0),
   expert(s, page) {
