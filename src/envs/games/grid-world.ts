@@ -323,7 +323,8 @@ export const gridWorldSpec: EnvSpec = {
     let k = plan ? plan.at.indexOf(here) : -1;
     if (!plan || k < 0) {
       const dirs = solve(env.layout, env.state);
-      if (!dirs) throw new Error('grid-world expert: no way to the exit from here');
+      // A box pushed into a corner can make the exit unreachable: then any legal move will do.
+      if (!dirs) return `move(${DIRECTIONS.find((_, d) => moveAgent(env.layout, { ...env.state }, d) === undefined) ?? 'up'})`;
       const at: string[] = [];
       const s = { ...env.state };
       for (const d of dirs) {
