@@ -40,8 +40,9 @@ export function layerNorm(x: Float32Array, g: Float32Array, b: Float32Array, out
   }
 }
 
-/** dx (R, D) += input gradient; dg, db (D) = sums over rows in order. */
-export function layerNormBackward(dOut: Float32Array, x: Float32Array, g: Float32Array, mean: Float32Array, rstd: Float32Array, dx: Float32Array, dg: Float32Array, db: Float32Array, R: number, D: number): void {
+/** dx (R, D) = (or += when acc) the input gradient; dg, db (D) = sums over rows in order. */
+export function layerNormBackward(dOut: Float32Array, x: Float32Array, g: Float32Array, mean: Float32Array, rstd: Float32Array, dx: Float32Array, dg: Float32Array, db: Float32Array, R: number, D: number, acc: boolean): void {
+  if (!acc) dx.fill(0, 0, R * D);
   dg.fill(0, 0, D);
   db.fill(0, 0, D);
   for (let r = 0; r < R; r++) {
@@ -89,6 +90,10 @@ export function add(a: Float32Array, b: Float32Array, n: number): void {
   for (let i = 0; i < n; i++) a[i] += b[i];
 }
 
-export function writeRows(src: Float32Array, dst: Float32Array, pos: Int32Array, N: number, Tw: number, D: number): void {
-  for (let n = 0; n < N; n++) dst.set(src.subarray(n * D, n * D + D), (n * Tw + pos[n]) * D);
+export function copyRows(flat: Float32Array, seq: Float32Array, pos: Int32Array, N: number, Tw: number, W: number, gather: boolean): void {
+  for (let n = 0; n < N; n++) {
+    const so = (n * Tw + pos[n]) * W;
+    if (gather) flat.set(seq.subarray(so, so + W), n * W);
+    else seq.set(flat.subarray(n * W, n * W + W), so);
+  }
 }

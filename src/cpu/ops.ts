@@ -1,7 +1,7 @@
 // CpuOps: the CPU backend of the op set, plain TypeScript over Float32Array (the specification of every kernel).
 import type { Ops } from '../model/ops';
 import { matmul, colSum } from './matmul';
-import { add, embedding, embeddingBackward, gelu, geluBackward, layerNorm, layerNormBackward, writeRows } from './layers';
+import { add, embedding, embeddingBackward, gelu, geluBackward, layerNorm, layerNormBackward, copyRows } from './layers';
 import { attention, attentionBackward } from './attention';
 import { logprobs, sample, tokenLoss } from './loss';
 import { adamw, gradNorm } from './optim';
@@ -62,7 +62,7 @@ export class CpuOps implements Ops<Float32Array, Int32Array> {
   add = add;
   attention = attention;
   attentionBackward = attentionBackward;
-  writeRows = writeRows;
+  copyRows = copyRows;
   logprobs = logprobs;
   tokenLoss = tokenLoss;
   gradNorm = gradNorm;

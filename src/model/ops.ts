@@ -50,8 +50,8 @@ export interface Ops<F, I> {
   colSum(dOut: F, dBias: F, M: number, N: number): void;
   /** out (R, D) = (x - mean) * rstd * g + b; saves mean, rstd (R). */
   layerNorm(x: F, g: F, b: F, out: F, mean: F, rstd: F, R: number, D: number): void;
-  /** dx (R, D) += dx from dOut; dg, db (D) = sums over rows. */
-  layerNormBackward(dOut: F, x: F, g: F, mean: F, rstd: F, dx: F, dg: F, db: F, R: number, D: number): void;
+  /** dx (R, D) = (or += when acc) the input gradient; dg, db (D) = sums over rows. */
+  layerNormBackward(dOut: F, x: F, g: F, mean: F, rstd: F, dx: F, dg: F, db: F, R: number, D: number, acc: boolean): void;
   /** out = gelu(x) (tanh form), n elements. */
   gelu(x: F, out: F, n: number): void;
   /** dx = dOut * gelu'(x). */
@@ -59,14 +59,15 @@ export interface Ops<F, I> {
   /** a += b, n elements. */
   add(a: F, b: F, n: number): void;
   /**
-   * Causal multi-head attention. q (N, Tq, H*Dh); k, v (N, Tk, H*Dh); query i of row n sits at position
-   * qStart[n] + i and sees keys j <= that position with j < keyLen[n]. out (N, Tq, H*Dh); probs (N, H, Tq, Tk).
+   * Causal multi-head attention. Rows of q and kv are packed (q | k | v), width 3*H*Dh: q (N, Tq, 3D) uses the q
+   * part, kv (N, Tk, 3D) the k and v parts. Query i of row n sits at position qStart[n] + i and sees keys
+   * j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); probs (N, H, Tq, Tk).
    */
-  attention(q: F, k: F, v: F, qStart: I, keyLen: I, out: F, probs: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
-  /** Backward of attention with Tq = Tk = T and qStart = 0: dq, dk, dv (N, T, H*Dh) overwritten. */
-  attentionBackward(q: F, k: F, v: F, probs: F, dOut: F, dq: F, dk: F, dv: F, N: number, T: number, H: number, Dh: number): void;
-  /** dst (N, Tw, D)[n, pos[n]] = src (N, D)[n]: the KV-cache write. */
-  writeRows(src: F, dst: F, pos: I, N: number, Tw: number, D: number): void;
+  attention(q: F, kv: F, qStart: I, keyLen: I, out: F, probs: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
+  /** Backward with Tq = Tk = T, qStart = 0: dqkv (N, T, 3D) overwritten from dOut (N, T, D). */
+  attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void;
+  /** seq (N, Tw, W)[n, pos[n]] = flat (N, W)[n] (the KV-cache write), or flat[n] = seq[n, pos[n]] when `gather`. */
+  copyRows(flat: F, seq: F, pos: I, N: number, Tw: number, W: number, gather: boolean): void;
   /** out (R) = log softmax(logits[r] * invTemp)[targets[r]]. */
   logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void;
   /**

@@ -1,0 +1,43 @@
+// The policy's context: goal, earlier turns (their observations replaced by a placeholder, as WebAgent-R1 does)
+// and the current observation, fitted inside the window and ending with the ACT marker the action follows.
+import { ACT, END, GOAL, OBS, PREV, type Tokenizer } from './tokenizer';
+
+export interface Turn {
+  /** The observation text the action was taken in (kept only as a placeholder). */
+  obs: string;
+  /** The action string taken. */
+  action: string;
+}
+
+export interface ContextInput {
+  goal: string;
+  /** Earlier turns, oldest first. */
+  history: readonly Turn[];
+  /** The current observation text. */
+  obs: string;
+}
+
+/**
+ * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act>, at most `window - reserve` tokens
+ * (reserve: room for the action to generate). When too long: the oldest turns go first, then the goal is cut to a
+ * quarter of the budget, then the observation loses its end; the markers always stay.
+ */
+export function buildContext(tok: Tokenizer, input: ContextInput, window: number, reserve: number): number[] {
+  const budget = window - reserve;
+  if (budget < 8) throw new Error(`context: window ${window} minus reserve ${reserve} leaves no room`);
+  let goal = tok.encode(input.goal);
+  const obs = tok.encode(input.obs);
+  const turns = input.history.map((t) => [OBS, PREV, ACT, ...tok.encode(t.action), END]);
+  const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
+  while (turns.length && size() > budget) turns.shift();
+  if (size() > budget && goal.length > budget >> 2) goal = goal.slice(0, budget >> 2);
+  const room = budget - (size() - obs.length);
+  return [GOAL, ...goal, ...turns.flat(), OBS, ...obs.slice(0, Math.max(0, room)), ACT];
+}
+
+/** A sequence for training: context, then the action's tokens and END. Returns the tokens and the index where the action starts. */
+export function withAction(context: readonly number[], action: readonly number[]): { tokens: number[]; actionStart: number } {
+  const tokens = [...context, ...action];
+  if (tokens[tokens.length - 1] !== END) tokens.push(END);
+  return { tokens, actionStart: context.length };
+}

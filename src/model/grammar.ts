@@ -1,0 +1,87 @@
+// Grammar-constrained decoding: from the env's action signatures, the ids in the current observation and the words
+// of the goal and observation, the tokens that keep a partial action well formed (verb, parens, args, END).
+import type { ActionSignature, ArgKind } from '../envs/api';
+import type { GenerateOptions } from './policy-api';
+import { END, JOIN, UNK, splitWords, type Tokenizer } from './tokenizer';
+
+/** One step of an action's token grammar: one of several token sequences, or a quoted text. */
+type Atom = { seqs: number[][] } | { text: true };
+
+const DIRECTIONS = ['up', 'down', 'left', 'right'];
+
+export interface GrammarRow {
+  goal: string;
+  obs: string;
+}
+
+export class ActionGrammar {
+  private readonly lit: Record<'(' | ')' | ',' | '"', number>;
+
+  constructor(private readonly tok: Tokenizer, private readonly signatures: readonly ActionSignature[]) {
+    const need = (w: string) => {
+      const id = tok.id(w);
+      if (id === undefined) throw new Error(`grammar: the tokenizer has no '${w}' token; build it from the action language too`);
+      return id;
+    };
+    this.lit = { '(': need('('), ')': need(')'), ',': need(','), '"': need('"') };
+    for (const s of signatures) if (tok.encode(s.verb).includes(UNK)) throw new Error(`grammar: verb '${s.verb}' is not in the vocabulary`);
+  }
+
+  /** The allowed-next-token function for one row: ids from `[n]` marks of the observation, text from goal and observation. */
+  forRow(row: GrammarRow): (generated: readonly number[]) => number[] {
+    const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => this.tok.encode(m[1]));
+    const words = this.tok.encode(`${row.goal} ${row.obs}`);
+    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && (t >= 8 || t === JOIN)));
+    const ints = [...Array(100).keys()].map((i) => this.tok.encode(String(i)));
+    for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(this.tok.encode(w));
+    const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
+    const arg = (k: ArgKind): Atom => (k === 'text' ? { text: true } : { seqs: k === 'id' ? ids : k === 'int' ? ints : dirs });
+    const L = (w: keyof ActionGrammar['lit']): Atom => ({ seqs: [[this.lit[w]]] });
+    const forms = this.signatures.map((s) => [
+      { seqs: [this.tok.encode(s.verb)] },
+      L('('),
+      ...s.args.flatMap((k, i) => (i ? [L(','), arg(k)] : [arg(k)])),
+      L(')'),
+      { seqs: [[END]] },
+    ]);
+    return (g) => {
+      const out = new Set<number>();
+      for (const atoms of forms) this.walk(atoms, 0, g, 0, text, out);
+      return out.size ? [...out] : [END];
+    };
+  }
+
+  /** Add to `out` the tokens that may follow g[0..] when atoms[ai..] must match from g[i]. */
+  private walk(atoms: readonly Atom[], ai: number, g: readonly number[], i: number, text: ReadonlySet<number>, out: Set<number>): void {
+    if (ai === atoms.length) return;
+    const atom = atoms[ai];
+    if ('seqs' in atom) {
+      for (const s of atom.seqs) {
+        let k = 0;
+        while (k < s.length && i + k < g.length && g[i + k] === s[k]) k++;
+        if (k === s.length) this.walk(atoms, ai + 1, g, i + k, text, out);
+        else if (i + k === g.length) out.add(s[k]);
+      }
+      return;
+    }
+    const q = this.lit['"'];
+    if (i === g.length) return void out.add(q);
+    if (g[i] !== q) return;
+    for (let j = i + 1; ; j++) {
+      if (j === g.length) {
+        text.forEach((t) => out.add(t));
+        if (j > i + 1) out.add(q);
+        return;
+      }
+      if (g[j] === q && j > i + 1) return this.walk(atoms, ai + 1, g, j + 1, text, out);
+      if (!text.has(g[j])) return;
+    }
+  }
+}
+
+/** GenerateOptions.allowed for a batch of rows, or undefined when constrained decoding is switched off. */
+export function grammarAllowed(grammar: ActionGrammar, rows: readonly GrammarRow[], enabled = true): GenerateOptions['allowed'] {
+  if (!enabled) return undefined;
+  const fns = rows.map((r) => grammar.forRow(r));
+  return (row, generated) => fns[row](generated);
+}

@@ -1,0 +1,197 @@
+// The transformer policy on any backend: KV-cached batched generation, log-probabilities and one GRPO / CE step.
+import type { Rng } from '../core/rng';
+import { LOSS_STATS, type Ops } from './ops';
+import type { ModelConfig } from './params';
+import { countParams, initParams, paramTable } from './params';
+import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
+import { Transformer } from './transformer';
+
+/** The END token id every tokenizer uses (see tokenizer.ts SPECIALS). */
+export const END_ID = 2;
+
+export class TransformerPolicy<F, I> implements Policy {
+  readonly backend: 'cpu' | 'webgpu';
+  readonly window: number;
+  readonly parameterCount: number;
+  private readonly model: Transformer<F, I>;
+  private step = 0;
+
+  constructor(private readonly ops: Ops<F, I>, readonly config: ModelConfig, rng: Rng) {
+    this.backend = ops.kind;
+    this.window = config.window;
+    const table = paramTable(config);
+    this.parameterCount = countParams(table);
+    this.model = new Transformer(ops, config, table);
+    ops.writeF32(this.model.params, initParams(config, table, rng.split('init')));
+    const zeros = new Float32Array(table.total);
+    ops.writeF32(this.model.grads, zeros);
+    ops.writeF32(this.model.m, zeros);
+    ops.writeF32(this.model.v, zeros);
+  }
+
+  /** Upload an int array to a named workspace. */
+  private ints(name: string, data: Int32Array): I {
+    const t = this.ops.i32(name, data.length);
+    this.ops.writeI32(t, data);
+    return t;
+  }
+  private floats(name: string, data: Float32Array): F {
+    const t = this.ops.f32(name, data.length);
+    this.ops.writeF32(t, data);
+    return t;
+  }
+
+  /** Upload a batch's tokens, positions and masks; returns the handles forward needs. */
+  private uploadBatch(prefix: string, b: TokenBatch) {
+    const { rows: N, width: T } = b;
+    if (T > this.window) throw new Error(`batch width ${T} exceeds the model's window ${this.window}`);
+    if (b.tokens.length !== N * T) throw new Error(`tokens has ${b.tokens.length} entries, expected rows*width = ${N * T}`);
+    const pos = new Int32Array(N * T);
+    const targets = new Int32Array(N * T); // row (n, t) predicts tokens[n, t + 1]
+    for (let n = 0; n < N; n++)
+      for (let t = 0; t < T; t++) {
+        pos[n * T + t] = t;
+        targets[n * T + t] = t + 1 < T ? b.tokens[n * T + t + 1] : 0;
+      }
+    return {
+      tokens: this.ints(`${prefix}.tokens`, b.tokens),
+      pos: this.ints(`${prefix}.pos`, pos),
+      qStart: this.ints(`${prefix}.qstart`, new Int32Array(N)),
+      keyLen: this.ints(`${prefix}.keylen`, b.lengths),
+      targets: this.ints(`${prefix}.targets`, targets),
+    };
+  }
+
+  async logprobs(batch: TokenBatch, temperature: number): Promise<Float32Array> {
+    const { rows: N, width: T } = batch;
+    const u = this.uploadBatch('train', batch);
+    const hf = this.model.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
+    const logits = this.model.head('train', hf, N * T);
+    const lp = this.ops.f32('train.logp', N * T);
+    this.ops.logprobs(logits, u.targets, lp, N * T, this.config.vocab, 1 / temperature);
+    const got = await this.ops.readF32(lp, N * T);
+    const out = new Float32Array(N * T);
+    for (let n = 0; n < N; n++) for (let t = 1; t < batch.lengths[n]; t++) out[n * T + t] = got[n * T + t - 1];
+    return out;
+  }
+
+  async trainStep(batch: TrainBatch, h: StepHyper): Promise<StepMetrics> {
+    const { rows: N, width: T } = batch;
+    const R = N * T;
+    const shift = (a: Float32Array) => {
+      const out = new Float32Array(R);
+      for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) out[n * T + t] = a[n * T + t + 1];
+      return out;
+    };
+    const weight = shift(batch.weight);
+    let wsum = 0;
+    for (let i = 0; i < R; i++) wsum += weight[i];
+    const u = this.uploadBatch('train', batch);
+    const wT = this.floats('train.weight', weight);
+    const adv = this.floats('train.adv', batch.advantage);
+    const old = this.floats('train.old', shift(batch.oldLogp));
+    const useRef = h.objective === 'grpo' && h.beta !== 0;
+    if (useRef && !batch.refLogp) throw new Error('beta > 0 needs refLogp');
+    const ref = useRef ? this.floats('train.ref', shift(batch.refLogp as Float32Array)) : null;
+    const m = this.model;
+    const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
+    const logits = m.head('train', hf, R);
+    const dLogits = this.ops.f32('train.dlogits', R * this.config.vocab);
+    const stats = this.ops.f32('train.stats', R * LOSS_STATS);
+    const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh };
+    this.ops.tokenLoss(logits, u.targets, wT, adv, old, ref, dLogits, stats, N, T, this.config.vocab, lossHyper);
+    m.backward('train', u.tokens, u.pos, dLogits, N, T);
+    this.ops.gradNorm(m.grads, m.P, m.norm);
+    this.step++;
+    const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
+    this.ops.adamw(m.params, m.grads, m.m, m.v, m.norm, m.P, adam);
+    const s = await this.ops.readF32(stats, R * LOSS_STATS);
+    const norm = (await this.ops.readF32(m.norm, 1))[0];
+    const sum = [0, 0, 0, 0, 0];
+    for (let r = 0; r < R; r++) for (let k = 0; k < LOSS_STATS; k++) sum[k] += s[r * LOSS_STATS + k];
+    const mean = (x: number) => (wsum !== 0 ? x / wsum : 0);
+    return { loss: sum[0], policyLoss: sum[1], kl: mean(sum[2]), entropy: mean(sum[3]), clipRatio: mean(sum[4]), gradNorm: norm };
+  }
+
+  async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
+    const N = prompts.length;
+    const V = this.config.vocab;
+    const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+    if (N === 0) return out;
+    const lens = Int32Array.from(prompts, (p) => p.length);
+    const maxLen = Math.max(...lens);
+    if (Math.min(...lens) < 1) throw new Error('generate: every prompt needs at least one token');
+    if (maxLen >= this.window) throw new Error(`generate: a prompt of ${maxLen} tokens leaves no room in the window of ${this.window}`);
+    const Tc = Math.min(this.window, maxLen + o.maxNewTokens); // cache length
+    const tokens = new Int32Array(N * Tc);
+    const pos = new Int32Array(N * Tc);
+    prompts.forEach((p, n) => tokens.set(p, n * Tc));
+    for (let i = 0; i < N * Tc; i++) pos[i] = i % Tc;
+    const last = lens.map((l) => l - 1);
+    const hf0 = this.model.forward('gen', this.ints('gen.tokens', tokens), this.ints('gen.pos', pos), this.ints('gen.qstart', new Int32Array(N)), this.ints('gen.keylen', lens), N, Tc, this.ints('gen.last', last));
+    let logits = this.model.head('gen', hf0, N);
+    const allLen = this.ints('gen.cachelen', new Int32Array(N).fill(Tc));
+    const done = new Uint8Array(N);
+    const mask = o.allowed ? new Float32Array(N * V) : null;
+    const uni = new Float32Array(N);
+    const invTemp = 1 / o.temperature;
+    for (let s = 0; s < o.maxNewTokens; s++) {
+      if (mask && o.allowed) {
+        for (let n = 0; n < N; n++) {
+          const allowed = done[n] ? null : o.allowed(n, out.tokens[n]);
+          if (!allowed) mask.fill(1, n * V, n * V + V);
+          else {
+            mask.fill(0, n * V, n * V + V);
+            for (let i = 0; i < allowed.length; i++) mask[n * V + allowed[i]] = 1;
+          }
+        }
+      }
+      for (let n = 0; n < N; n++) uni[n] = o.rng.next();
+      const maskT = mask ? this.floats('gen.mask', mask) : null;
+      const uT = this.floats('gen.u', uni);
+      const tokT = this.ops.i32('gen.sampled', N);
+      const lpT = this.ops.f32('gen.sampledlogp', N);
+      this.ops.sample(logits, maskT, uT, tokT, lpT, N, V, invTemp, o.topP);
+      const tok = await this.ops.readI32(tokT, N);
+      const lp = await this.ops.readF32(lpT, N);
+      const stepPos = new Int32Array(N);
+      let live = 0;
+      for (let n = 0; n < N; n++) {
+        stepPos[n] = Math.min(lens[n] + s, Tc - 1);
+        if (done[n]) continue;
+        out.tokens[n].push(tok[n]);
+        out.logp[n].push(lp[n]);
+        if (tok[n] === END_ID || lens[n] + s + 1 >= Tc) done[n] = 1;
+        else live++;
+      }
+      if (!live) break;
+      const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), this.ints('gen.step.pos', stepPos), allLen, N, Tc);
+      logits = this.model.head('gen.step', hf, N);
+    }
+    return out;
+  }
+
+  async getState(): Promise<PolicyState> {
+    const m = this.model;
+    return { params: await this.ops.readF32(m.params, m.P), adamM: await this.ops.readF32(m.m, m.P), adamV: await this.ops.readF32(m.v, m.P), step: this.step };
+  }
+
+  async setState(s: PolicyState): Promise<void> {
+    const m = this.model;
+    for (const [name, a] of [['params', s.params], ['adamM', s.adamM], ['adamV', s.adamV]] as const)
+      if (a.length !== m.P) throw new Error(`setState: ${name} has ${a.length} values, this model has ${m.P}`);
+    this.ops.writeF32(m.params, s.params);
+    this.ops.writeF32(m.m, s.adamM);
+    this.ops.writeF32(m.v, s.adamV);
+    this.step = s.step;
+  }
+
+  /** Workspace bytes held by the backend (constant over a run once its shapes have been seen). */
+  get bytesAllocated(): number {
+    return (this.ops as unknown as { bytesAllocated: number }).bytesAllocated;
+  }
+
+  dispose(): void {
+    this.ops.dispose();
+  }
+}

@@ -1,0 +1,49 @@
+// Named model sizes and the check that one fits an adapter's limits, with a message that says what to change.
+import type { AdapterSummary } from '../gpu/device';
+import { countParams, paramTable, type ModelConfig } from './params';
+
+export type PresetName = 'tiny' | 'small' | 'base';
+
+/** Shapes without the vocabulary, which the tokenizer decides. */
+export const PRESETS: Record<PresetName, Omit<ModelConfig, 'vocab'>> = {
+  tiny: { dim: 32, layers: 2, heads: 4, window: 128 }, // ~45k params at V = 500: trains on a CPU
+  small: { dim: 128, layers: 4, heads: 4, window: 256 }, // ~0.9M
+  base: { dim: 256, layers: 12, heads: 8, window: 512 }, // ~9.7M: for real GPUs
+};
+
+export function presetConfig(name: PresetName, vocab: number): ModelConfig {
+  const p = PRESETS[name];
+  if (!p) throw new Error(`unknown model preset '${name}' (have ${Object.keys(PRESETS).join(', ')})`);
+  return { ...p, vocab };
+}
+
+export interface FitCheck {
+  ok: boolean;
+  message: string;
+  /** Largest single buffer a step with `rows` sequences needs, in bytes. */
+  largestBuffer: number;
+}
+
+/** Does training `rows` sequences of the full window fit the adapter's buffer and workgroup limits? */
+export function checkModelFits(c: ModelConfig, limits: AdapterSummary['limits'], rows = 16): FitCheck {
+  const params = paramTable(c).total * 4;
+  const R = rows * c.window;
+  const buffers: [string, number][] = [
+    ['parameters', params],
+    ['logits (rows x window x vocab)', R * c.vocab * 4],
+    ['attention probabilities (rows x heads x window^2)', rows * c.heads * c.window * c.window * 4],
+    ['MLP activations (rows x window x 4 dim)', R * 4 * c.dim * 4],
+  ];
+  const [what, largest] = buffers.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const limit = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+  const n = countParams(paramTable(c));
+  if (largest > limit)
+    return { ok: false, largestBuffer: largest, message: `model (${n} params) does not fit: ${what} needs ${mib(largest)} but the adapter allows ${mib(limit)} per buffer; use a smaller preset, fewer rows or a shorter window` };
+  if (limits.maxComputeInvocationsPerWorkgroup < 256 || limits.maxComputeWorkgroupStorageSize < 16384)
+    return { ok: false, largestBuffer: largest, message: `the adapter's workgroups are too small (need 256 invocations and 16 KiB shared memory, have ${limits.maxComputeInvocationsPerWorkgroup} and ${limits.maxComputeWorkgroupStorageSize})` };
+  return { ok: true, largestBuffer: largest, message: `fits: ${n} params, largest buffer ${mib(largest)} (${what}) of ${mib(limit)}` };
+}
+
+function mib(b: number): string {
+  return `${(b / 2 ** 20).toFixed(1)} MiB`;
+}

@@ -1,0 +1,73 @@
+// Tokenizer, context builder and action grammar.
+import { describe, expect, it } from 'vitest';
+import { ACT, END, GOAL, JOIN, OBS, PREV, UNK, Tokenizer, splitWords } from '../../src/model/tokenizer';
+import { buildContext } from '../../src/model/context';
+import { ActionGrammar, grammarAllowed } from '../../src/model/grammar';
+import { TEXTS, tok } from './fixtures';
+
+describe('tokenizer', () => {
+  it('splits words and punctuation, keeping case', () => {
+    expect(splitWords("[7] button 'Submit'")).toEqual(['[', '7', ']', 'button', "'", 'Submit', "'"]);
+  });
+  it('decodes actions exactly', () => {
+    for (const a of ['click(7)', 'fill(2, "bob")', 'fill(3, "Bob Smith")', 'move(up)', 'answer("42")', 'back()', 'answer("1234")', 'fill(2, "hunter2")'])
+      expect(tok.decode(tok.encode(a))).toBe(a);
+  });
+  it('numbers 0..99 are tokens; longer numbers are digits glued by <join>; unknown words are <unk>', () => {
+    expect(tok.encode('42')).toEqual([tok.id('42')]);
+    expect(tok.encode('305')).toEqual([tok.id('3'), JOIN, tok.id('0'), JOIN, tok.id('5')]);
+    expect(tok.encode('zebra')).toEqual([UNK]);
+    expect(tok.size).toBeLessThan(200);
+  });
+  it('round-trips through JSON', () => {
+    expect(Tokenizer.fromJSON(tok.toJSON()).encode(TEXTS[1])).toEqual(tok.encode(TEXTS[1]));
+  });
+});
+
+describe('context', () => {
+  const input = { goal: TEXTS[0], history: [{ obs: TEXTS[1], action: 'click(2)' }], obs: TEXTS[1] };
+  it('is goal, earlier turns with a placeholder, the observation and the ACT marker', () => {
+    const c = buildContext(tok, input, 128, 16);
+    expect(c[0]).toBe(GOAL);
+    expect(c.at(-1)).toBe(ACT);
+    const prev = c.indexOf(PREV);
+    expect(c.slice(prev - 1, prev + 2)).toEqual([OBS, PREV, ACT]);
+    expect(c.slice(prev + 2, prev + 2 + tok.encode('click(2)').length + 1)).toEqual([...tok.encode('click(2)'), END]);
+  });
+  it('fits the window by dropping old turns, then cutting the observation', () => {
+    const long = { ...input, history: Array.from({ length: 20 }, () => input.history[0]) };
+    const c = buildContext(tok, long, 40, 8);
+    expect(c.length).toBeLessThanOrEqual(32);
+    expect(c[0]).toBe(GOAL);
+    expect(c.at(-1)).toBe(ACT);
+    expect(c).not.toContain(PREV);
+  });
+});
+
+describe('grammar', () => {
+  const g = new ActionGrammar(tok, [
+    { verb: 'click', args: ['id'] },
+    { verb: 'fill', args: ['id', 'text'] },
+    { verb: 'move', args: ['dir'] },
+  ]);
+  const allowed = g.forRow({ goal: TEXTS[5], obs: TEXTS[1] });
+  const words = (ids: number[]) => ids.map((i) => tok.vocab[i]).sort();
+  it('starts with a verb, then a paren, then a valid id', () => {
+    expect(words(allowed([]))).toEqual(['click', 'fill', 'move']);
+    expect(words(allowed(tok.encode('click')))).toEqual(['(']);
+    expect(words(allowed(tok.encode('click(')))).toEqual(['1', '2', '3', '7']);
+    expect(words(allowed(tok.encode('click(7')))).toEqual([')']);
+    expect(allowed(tok.encode('click(7)'))).toEqual([END]);
+    expect(words(allowed(tok.encode('move(')))).toEqual(['down', 'left', 'right', 'up']);
+  });
+  it('lets text arguments use goal and observation words and closes the quote', () => {
+    const after = allowed(tok.encode('fill(2, "'));
+    expect(after).toContain(tok.id('bob'));
+    expect(after).not.toContain(tok.id('"'));
+    expect(allowed(tok.encode('fill(2, "bob'))).toContain(tok.id('"'));
+    expect(words(allowed(tok.encode('fill(2, "bob"')))).toEqual([')']);
+  });
+  it('can be switched off', () => {
+    expect(grammarAllowed(g, [{ goal: '', obs: '' }], false)).toBeUndefined();
+  });
+});
