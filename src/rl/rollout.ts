@@ -60,6 +60,17 @@ export interface RolloutStats {
   envSteps: number;
 }
 
+/**
+ * The env options for a difficulty level: 0 keeps the env's defaults; 1 and 2 move its first integer option
+ * (each env lists its main size knob first: buttons, fields, fights, level...) halfway and all the way to its max.
+ */
+export function envOptionsFor(spec: EnvSpec, difficulty: number): EnvOptions {
+  const knob = spec.options.find((o) => o.kind === 'int' && typeof o.default === 'number' && o.max !== undefined);
+  if (!knob || difficulty <= 0) return {};
+  const from = knob.default as number;
+  return { [knob.name]: Math.round(from + ((knob.max! - from) * Math.min(difficulty, 2)) / 2) };
+}
+
 /** The env's current episode state while a rollout runs. */
 interface Live {
   env: Env;

@@ -4,13 +4,13 @@
 
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
-import type { EnvOptions, EnvSpec } from '../envs/api';
+import type { EnvSpec } from '../envs/api';
 import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
 import { computeAdvantages, episodeReward, sampleStd } from './advantages';
 import { bcBatch, demonstrate } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
-import { rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
+import { envOptionsFor, rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
 import { aggregationWeights } from './weights';
 
 /** What a trainer is built from (see setup.ts for the real ones). */
@@ -65,10 +65,6 @@ export function learningRate(lr: number, warmup: number, update: number): number
   return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
 }
 
-function envOptionsOf(spec: EnvSpec, config: Config): EnvOptions {
-  return spec.options.some((o) => o.name === 'difficulty') ? { difficulty: config.difficulty } : {};
-}
-
 export class Trainer {
   private reference: Policy | null = null;
 
@@ -91,7 +87,7 @@ export class Trainer {
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
       const seeds = Array.from({ length: BC_EPISODES }, () => bcRng.nextU32());
-      const demos = demonstrate(spec, envOptionsOf(spec, config), parts.io, seeds, maxTurnsOf(spec, config), parts.policy.window - parts.io.maxActionTokens);
+      const demos = demonstrate(spec, envOptionsFor(spec, config.difficulty), parts.io, seeds, maxTurnsOf(spec, config), parts.policy.window - parts.io.maxActionTokens);
       hyper.lr = learningRate(config.lr, config.warmup, s);
       const m = await parts.policy.trainStep(bcBatch(demos), hyper);
       options.onBcStep?.(s, m.loss);
@@ -140,7 +136,7 @@ export class Trainer {
       const seeds = Array.from({ length: c.tasks }, () => this.rng.tasks.nextU32());
       const out = await rollout(policy, io, seeds, G, {
         spec,
-        envOptions: envOptionsOf(spec, c),
+        envOptions: envOptionsFor(spec, c.difficulty),
         maxTurns: maxTurnsOf(spec, c),
         temperature: c.temperature,
         topP: c.topP,

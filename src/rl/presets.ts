@@ -1,0 +1,76 @@
+// Presets: named configs that each show one result from the papers in miniature. A comparison preset lists
+// variants (run one with --variant, or all of them in turn); each variant's config overrides the preset's.
+
+import type { Config } from '../core/config-table';
+import { formatErrors, validateConfig } from '../core/config';
+
+export interface Variant {
+  name: string;
+  doc: string;
+  config: Partial<Config>;
+}
+
+export interface Preset {
+  name: string;
+  /** One line: what it shows. */
+  doc: string;
+  config: Partial<Config>;
+  variants?: readonly Variant[];
+}
+
+export const PRESETS: readonly Preset[] = [
+  {
+    name: 'first-steps',
+    doc: 'The tiny model learns to click the named button: a short BC warm-up, then GRPO (WebAgent-R1 recipe); about a minute on a CPU.',
+    config: { env: 'click-button', model: 'tiny', group: 8, tasks: 4, bcSteps: 10, lr: 0.003, updates: 40, backend: 'cpu' },
+  },
+  {
+    name: 'login',
+    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 40, lr: 0.003, updates: 100, backend: 'cpu' },
+  },
+  {
+    name: 'bc-vs-zero',
+    doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero): the warm-up starts higher and learns steadier.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.003, updates: 100, backend: 'cpu' },
+    variants: [
+      { name: 'bc', doc: 'BC warm-up on expert demonstrations, then GRPO.', config: { bcSteps: 40 } },
+      { name: 'zero', doc: 'R1-Zero: GRPO from the random initial policy.', config: { bcSteps: 0 } },
+    ],
+  },
+  {
+    name: 'outcome-vs-process',
+    doc: "Binary success reward against success plus the task's progress signal, on a multi-turn task from scratch.",
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 0, lr: 0.003, updates: 100, backend: 'cpu' },
+    variants: [
+      { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1).', config: { reward: 'outcome' } },
+      { name: 'process', doc: 'Reward 1 on success, else half the progress made.', config: { reward: 'process' } },
+    ],
+  },
+  {
+    name: 'group-size',
+    doc: 'G = 2, 8, 16 on a harder click-button: small groups are more often all-fail or all-succeed (reward/frac_zero_std) and learn less per update.',
+    config: { env: 'click-button', difficulty: 1, model: 'tiny', tasks: 4, bcSteps: 0, lr: 0.003, updates: 60, backend: 'cpu' },
+    variants: [
+      { name: 'G2', doc: 'Two episodes per task instance.', config: { group: 2 } },
+      { name: 'G8', doc: 'Eight episodes per task instance.', config: { group: 8 } },
+      { name: 'G16', doc: 'Sixteen episodes per task instance.', config: { group: 16 } },
+    ],
+  },
+  {
+    name: 'card-battler',
+    doc: 'A long-horizon game: a run of card fights, dozens of turns per episode and one reward at the end.',
+    config: { env: 'card-battler', model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
+  },
+];
+
+export function getPreset(name: string): Preset | undefined {
+  return PRESETS.find((p) => p.name === name);
+}
+
+/** The full config of a preset (and one of its variants), validated; `over` is applied last. */
+export function presetConfig(preset: Preset, variant?: Variant, over: Partial<Config> = {}): Config {
+  const result = validateConfig({ ...preset.config, ...variant?.config, ...over });
+  if (!result.ok) throw new Error(`preset '${preset.name}': ${formatErrors(result.errors)}`);
+  return result.config;
+}
