@@ -33,9 +33,10 @@ function mixedRollout(spec: EnvSpec, seed: number, steps = 40) {
   const trace: unknown[] = [env.goal, snapshot(r)];
   for (let t = 0; t < steps; t++) {
     const action = rng.chance(0.5) ? spec.expert(env) : randomValidAction(spec, r.obs, rng);
-    r = env.step(action);
-    trace.push(action, snapshot(r));
-    if (r.terminated || r.truncated) break;
+    const next = env.step(action);
+    trace.push(action, snapshot(next));
+    if (next.terminated || next.truncated) break;
+    r = next;
   }
   return trace;
 }
