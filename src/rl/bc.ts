@@ -3,7 +3,7 @@
 
 import type { EnvOptions, EnvSpec } from '../envs/api';
 import type { TrainBatch } from '../model/policy-api';
-import { pastTurns, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
+import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
 import { aggregationWeights } from './weights';
 
 /** Plays the expert once per seed; the prompts are built exactly as in a rollout. */
@@ -13,7 +13,6 @@ export function demonstrate(
   io: AgentIO,
   seeds: readonly number[],
   maxTurns: number,
-  budget: number,
 ): EpisodeRecord[] {
   return seeds.map((seed, task) => {
     const env = spec.create();
@@ -22,7 +21,7 @@ export function demonstrate(
     let done = false;
     while (!done && e.turns.length < maxTurns) {
       const text = spec.expert(env);
-      const prompt = io.prompt(e.goal, obs, pastTurns(e), budget);
+      const prompt = io.prompt(e.goal, obs, pastActions(e));
       const step = env.step(text);
       e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
       ({ obs, info } = step);

@@ -15,6 +15,8 @@ export interface Checkpoint {
   config: Config;
   /** Updates done so far: the next step() is this update. */
   update: number;
+  /** The tokenizer's vocabulary, so the token ids mean what they meant. */
+  vocab: string[];
   policy: PolicyState;
   /** Parameters of the frozen KL reference (after BC, or at init). */
   reference: Float32Array;

@@ -6,24 +6,20 @@ import type { Rng } from '../core/rng';
 import type { Policy, TokenBatch } from '../model/policy-api';
 import type { RowSpan } from './weights';
 
-/** One earlier turn of an episode, as the context builder sees it. */
-export interface PastTurn {
-  action: string;
-  error?: string;
-}
-
-/** What the rollout needs from the model side (tokenizer, context builder, grammar); see model-io.ts. */
+/** What the rollout needs from the model side (tokenizer, context builder, grammar); setup.ts builds it. */
 export interface AgentIO {
-  /** Longest action in tokens, END included. */
+  /** The tokenizer's vocabulary (saved in checkpoints). */
+  readonly vocab: readonly string[];
+  /** Longest action in tokens, END included: the generation budget per turn. */
   readonly maxActionTokens: number;
-  /** The context tokens for a turn, at most `budget` long. */
-  prompt(goal: string, obs: Observation, history: readonly PastTurn[], budget: number): number[];
+  /** The context tokens for a turn (goal, earlier actions, observation), leaving room for the action. */
+  prompt(goal: string, obs: Observation, pastActions: readonly string[]): number[];
   /** Generated tokens (END, if any, included) back to an action string. */
   decode(tokens: readonly number[]): string;
   /** An action string to tokens, END included (for the experts' demonstrations). */
   encodeAction(action: string): number[];
-  /** Grammar-constrained decoding for this observation: which tokens may come next. */
-  allowed(obs: Observation): (generatedSoFar: readonly number[]) => ArrayLike<number> | null;
+  /** Grammar-constrained decoding for this goal and observation: which tokens may come next. */
+  allowed(goal: string, obs: Observation): (generatedSoFar: readonly number[]) => ArrayLike<number> | null;
 }
 
 export interface TurnRecord {
@@ -96,13 +92,12 @@ export async function rollout(
       live.push({ env, obs, record, done: false });
     }
   });
-  const budget = policy.window - io.maxActionTokens;
   const stats: RolloutStats = { tokens: 0, envSteps: 0 };
   for (let turn = 0; turn < o.maxTurns; turn++) {
     const active = live.filter((l) => !l.done);
     if (active.length === 0) break;
-    const prompts = active.map((l) => io.prompt(l.record.goal, l.obs, pastTurns(l.record), budget));
-    const grammars = o.grammar ? active.map((l) => io.allowed(l.obs)) : null;
+    const prompts = active.map((l) => io.prompt(l.record.goal, l.obs, pastActions(l.record)));
+    const grammars = o.grammar ? active.map((l) => io.allowed(l.record.goal, l.obs)) : null;
     const gen = await policy.generate(prompts, {
       temperature: o.temperature,
       topP: o.topP,
@@ -129,9 +124,9 @@ export async function rollout(
   return { episodes: live.map((l) => l.record), stats };
 }
 
-/** The episode's earlier actions and their errors, for the next turn's context. */
-export function pastTurns(e: EpisodeRecord): PastTurn[] {
-  return e.turns.map((t) => (t.error ? { action: t.text, error: t.error } : { action: t.text }));
+/** The episode's earlier actions, for the next turn's context. */
+export function pastActions(e: EpisodeRecord): string[] {
+  return e.turns.map((t) => t.text);
 }
 
 /** One row per turn: context ++ action, right-padded to the longest row. Also each row's episode and action span. */

@@ -87,7 +87,7 @@ export class Trainer {
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
       const seeds = Array.from({ length: BC_EPISODES }, () => bcRng.nextU32());
-      const demos = demonstrate(spec, envOptionsFor(spec, config.difficulty), parts.io, seeds, maxTurnsOf(spec, config), parts.policy.window - parts.io.maxActionTokens);
+      const demos = demonstrate(spec, envOptionsFor(spec, config.difficulty), parts.io, seeds, maxTurnsOf(spec, config));
       hyper.lr = learningRate(config.lr, config.warmup, s);
       const m = await parts.policy.trainStep(bcBatch(demos), hyper);
       options.onBcStep?.(s, m.loss);
@@ -234,6 +234,7 @@ export class Trainer {
       version: CHECKPOINT_VERSION,
       config: this.config,
       update: this.update,
+      vocab: [...this.parts.io.vocab],
       policy: await this.parts.policy.getState(),
       reference: this.referenceParams.slice(),
       rng: { tasks: this.rng.tasks.getState(), sample: this.rng.sample.getState() },

@@ -15,9 +15,11 @@ function wrongActions(spec: EnvSpec): string[] {
   return spec.actions.map((a) => `${a.verb}(${a.args.map((k) => arg[k]).join(', ')})`).concat('x');
 }
 
-export function vocabTexts(spec: EnvSpec): string[] {
+/** The tokenizer's texts, and the expert actions among them (they bound the action length). */
+export function vocabCorpus(spec: EnvSpec): { texts: string[]; actions: string[] } {
+  const actions: string[] = [];
   const lists = (Object.values(WORDS) as unknown[]).filter((w): w is readonly string[] => Array.isArray(w));
-  const texts: string[] = [...spec.actions.map((a) => `${a.verb}(`), ...lists.map((w) => w.join(' '))];
+  const texts: string[] = ['( ) , "', ...spec.actions.map((a) => a.verb), ...lists.map((w) => w.join(' '))];
   const wrong = wrongActions(spec);
   for (let level = 0; level <= 2; level++) {
     const options = envOptionsFor(spec, level);
@@ -30,10 +32,11 @@ export function vocabTexts(spec: EnvSpec): string[] {
         const action = spec.expert(env);
         const step = env.step(action);
         texts.push(action, step.obs.text);
+        actions.push(action);
         obs = step.obs;
         if (step.terminated || step.truncated) break;
       }
     }
   }
-  return texts.filter((t) => t !== '');
+  return { texts: texts.filter((t) => t !== ''), actions };
 }

@@ -42,8 +42,9 @@ const SPEC: EnvSpec = {
 };
 
 const IO: AgentIO = {
+  vocab: ['a', 'b'],
   maxActionTokens: 2,
-  prompt: (_goal, _obs, history) => [5, 6, ...history.map(() => 7)],
+  prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
   decode: (tokens) => (tokens[0] === 1 ? 'click(1)' : 'click(2)'),
   encodeAction: (a) => [a === 'click(1)' ? 1 : 2, END],
   allowed: () => () => null,

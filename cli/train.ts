@@ -1,0 +1,226 @@
+// `npm run train -- [--preset NAME [--variant NAME] | --link URL] [--KEY VALUE ...] [--json] [--out FILE] [--resume FILE]`
+// Headless GRPO runs on the same src/ as the page. Every config key of the table is a flag; a bad flag or
+// value exits with status 2 and a message naming it.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { CONFIG_TABLE, propOf, type Config } from '../src/core/config-table';
+import { describeAllowed, formatErrors, parseFieldText, validateConfig } from '../src/core/config';
+import { decodeLink } from '../src/core/share-link';
+import { decodeCheckpoint, encodeCheckpoint } from '../src/rl/checkpoint';
+import { METRICS, type Metrics } from '../src/rl/metrics';
+import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
+import { createTrainer, resumeTrainer } from '../src/rl/setup';
+import type { Trainer } from '../src/rl/trainer';
+
+/** One run to do: a label (the variant's name, or '') and its config. */
+export interface Run {
+  label: string;
+  config: Config;
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'train'; runs: Run[]; json: boolean; out: string | null }
+  | { kind: 'resume'; file: string; updates: number | null; json: boolean; out: string | null };
+
+export class UsageError extends Error {}
+
+const OWN_FLAGS = ['preset', 'variant', 'link', 'json', 'help', 'out', 'resume'] as const;
+
+/** Parses argv (without node and the script) into a command; throws UsageError naming the bad flag or value. */
+export function parseArgs(argv: readonly string[]): Command {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument '${arg}' (flags look like --key value)`);
+    const eq = arg.indexOf('=');
+    const key = arg.slice(2, eq >= 0 ? eq : undefined);
+    const known = (OWN_FLAGS as readonly string[]).includes(key) || propOf(key) !== undefined;
+    if (!known) throw new UsageError(`unknown flag --${key} (see --help)`);
+    if (flags.has(key)) throw new UsageError(`--${key} is given more than once`);
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else if (key === 'json' || key === 'help') value = 'true';
+    else if (propOf(key)?.type === 'bool' && !/^(true|false|1|0)$/.test(argv[i + 1] ?? '')) value = 'true';
+    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
+    else throw new UsageError(`--${key} needs a value`);
+    flags.set(key, value);
+  }
+  if (flags.has('help')) return { kind: 'help' };
+  const json = flags.get('json') === 'true';
+  const out = flags.get('out') ?? null;
+
+  const overrides: Record<string, unknown> = {};
+  for (const [key, text] of flags) {
+    const prop = propOf(key);
+    if (!prop) continue;
+    const parsed = parseFieldText(prop, text);
+    if ('error' in parsed) throw new UsageError(`--${key} '${text}': ${parsed.error}`);
+    overrides[key] = parsed.value;
+  }
+  const badValue = validateConfig(overrides);
+  if (!badValue.ok) {
+    const e = badValue.errors.find((x) => x.key in overrides);
+    if (e) throw new UsageError(`--${e.key} '${e.value}': ${e.message}`);
+  }
+
+  const resume = flags.get('resume');
+  if (resume !== undefined) {
+    const extra = [...flags.keys()].filter((k) => !['resume', 'json', 'out', 'updates'].includes(k));
+    if (extra.length > 0) throw new UsageError(`--${extra[0]} cannot be used with --resume (the checkpoint holds the config; only --updates, --json and --out apply)`);
+    return { kind: 'resume', file: resume, updates: (overrides.updates as number | undefined) ?? null, json, out };
+  }
+
+  const presetName = flags.get('preset');
+  const link = flags.get('link');
+  if (presetName !== undefined && link !== undefined) throw new UsageError('--preset and --link cannot be used together');
+  if (flags.has('variant') && presetName === undefined) throw new UsageError('--variant needs --preset');
+  const finish = (base: Record<string, unknown>, label: string): Run => {
+    const r = validateConfig({ ...base, ...overrides });
+    if (!r.ok) throw new UsageError(formatErrors(r.errors));
+    return { label, config: r.config };
+  };
+
+  if (link !== undefined) {
+    const decoded = decodeLink(link);
+    if (!decoded.ok) throw new UsageError(`--link: ${formatErrors(decoded.errors)}`);
+    return { kind: 'train', runs: [finish(decoded.config, '')], json, out };
+  }
+  if (presetName === undefined) return { kind: 'train', runs: [finish({}, '')], json, out };
+  const preset = getPreset(presetName);
+  if (!preset) throw new UsageError(`--preset '${presetName}': must be one of: ${PRESETS.map((p) => p.name).join(', ')}`);
+  const variants = preset.variants ?? [];
+  const wanted = flags.get('variant');
+  const chosen = wanted === undefined ? variants : variants.filter((v) => v.name === wanted);
+  if (wanted !== undefined && chosen.length === 0) {
+    const names = variants.map((v) => v.name).join(', ');
+    throw new UsageError(`--variant '${wanted}': ${names ? `preset ${preset.name} has: ${names}` : `preset ${preset.name} has no variants`}`);
+  }
+  const runs = chosen.length > 0
+    ? chosen.map((v) => finish({ ...presetConfig(preset, v) }, v.name))
+    : [finish({ ...presetConfig(preset) }, '')];
+  if (out !== null && runs.length > 1) throw new UsageError('--out with several variants: pick one with --variant');
+  return { kind: 'train', runs, json, out };
+}
+
+export function helpText(): string {
+  const lines = [
+    'npm run train -- [--preset NAME [--variant NAME] | --link URL] [--KEY VALUE ...] [--json] [--out FILE] [--resume FILE]',
+    '',
+    '  --preset NAME     start from a named experiment (variants run in turn unless --variant picks one)',
+    '  --variant NAME    one variant of a comparison preset',
+    '  --link URL        the experiment of a share link',
+    '  --json            one JSON object per update on stdout: {"update": k, "<metric>": value, ...}',
+    '  --out FILE        write a checkpoint there every checkpointEvery updates and at the end',
+    '  --resume FILE     continue a run from a checkpoint (with --updates: run until that many in all)',
+    '',
+    'Presets:',
+    ...PRESETS.map((p) => `  ${p.name.padEnd(20)}${p.doc}${p.variants ? ` [variants: ${p.variants.map((v) => v.name).join(', ')}]` : ''}`),
+    '',
+    'Config (every key of a share link):',
+    ...CONFIG_TABLE.map((p) => `  --${p.key.padEnd(16)}${p.doc} (${describeAllowed(p)}; default ${String(p.default) || 'none'})`),
+    '',
+    'Metrics:',
+    ...METRICS.map((m) => `  ${m.name.padEnd(22)}${m.doc}`),
+  ];
+  return lines.join('\n');
+}
+
+/** In Node, WebGPU comes from Dawn (the `webgpu` package); without an adapter 'auto' falls back to the CPU. */
+async function installWebGpu(): Promise<void> {
+  if (globalThis.navigator?.gpu) return;
+  try {
+    const { create, globals } = await import('webgpu');
+    Object.assign(globalThis, globals);
+    Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu: create([]) }, configurable: true });
+  } catch (err) {
+    process.stderr.write(`note: no WebGPU in this Node (${err instanceof Error ? err.message : String(err)})\n`);
+  }
+}
+
+const fixed = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+
+function humanLine(label: string, update: number, m: Metrics): string {
+  return [
+    label ? `[${label}] ` : '',
+    `update ${String(update).padStart(4)}`,
+    `  success ${fixed(m['episode/success'], 2)}`,
+    `  reward ${fixed(m['reward/mean'])}`,
+    `  zero-std ${fixed(m['reward/frac_zero_std'], 2)}`,
+    `  turns ${fixed(m['episode/turns'], 1)}`,
+    `  loss ${fixed(m['loss/policy'], 4)}`,
+    `  kl ${fixed(m['loss/kl'], 4)}`,
+    `  entropy ${fixed(m['policy/entropy'])}`,
+    `  grad ${fixed(m['optim/grad_norm'])}`,
+    `  ${fixed(m['perf/update_ms'] / 1000, 2)} s`,
+  ].join('');
+}
+
+/** Runs a trainer to `updates` updates in all, printing each; returns the summary line. */
+async function drive(trainer: Trainer, updates: number, label: string, json: boolean, out: string | null, started: number): Promise<string> {
+  const every = trainer.currentConfig.checkpointEvery;
+  const first = trainer.updatesDone;
+  const loopStart = performance.now();
+  let reached: string | null = null;
+  const save = async () => {
+    if (out) writeFileSync(out, encodeCheckpoint(await trainer.checkpoint()));
+  };
+  while (trainer.updatesDone < updates) {
+    const report = await trainer.step();
+    const m = report.metrics;
+    if (json) process.stdout.write(`${JSON.stringify({ update: report.update, ...(label ? { variant: label } : {}), ...m })}\n`);
+    else process.stdout.write(`${humanLine(label, report.update, m)}\n`);
+    if (reached === null && m['episode/success'] >= 0.9) reached = `success reached 0.9 at update ${report.update} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    if (every > 0 && trainer.updatesDone % every === 0) await save();
+  }
+  await save();
+  const seconds = (performance.now() - loopStart) / 1000;
+  const done = trainer.updatesDone - first;
+  return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? 'success did not reach 0.9'}`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let cmd: Command;
+  try {
+    cmd = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`train: ${err.message}\n`);
+    return 2;
+  }
+  if (cmd.kind === 'help') {
+    process.stdout.write(`${helpText()}\n`);
+    return 0;
+  }
+  const say = (line: string) => (cmd.json ? process.stderr : process.stdout).write(`${line}\n`);
+  if (cmd.kind === 'resume') {
+    const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(cmd.file)));
+    if (checkpoint.config.backend !== 'cpu') await installWebGpu();
+    const started = performance.now();
+    const { trainer, note } = await resumeTrainer(checkpoint);
+    say(`resumed at update ${trainer.updatesDone} of ${checkpoint.config.env} on ${note}`);
+    say(await drive(trainer, cmd.updates ?? checkpoint.config.updates, '', cmd.json, cmd.out, started));
+    trainer.dispose();
+    return 0;
+  }
+  for (const run of cmd.runs) {
+    if (run.config.backend !== 'cpu') await installWebGpu();
+    const started = performance.now();
+    const { trainer, note } = await createTrainer(run.config);
+    say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));
+    trainer.dispose();
+  }
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`train: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

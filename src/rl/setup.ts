@@ -1,0 +1,77 @@
+// Assembles a Trainer from a config: the env from the registry, a tokenizer from the env's language, the
+// policy on the chosen backend, and the model-side IO of a rollout (context builder, grammar, decoding).
+
+import type { Config } from '../core/config-table';
+import { validateConfig, formatErrors } from '../core/config';
+import { getEnvSpec } from '../envs/registry';
+import { buildContext } from '../model/context';
+import { createPolicy } from '../model/create';
+import { ActionGrammar } from '../model/grammar';
+import { buildTokenizer, END, Tokenizer } from '../model/tokenizer';
+import type { Checkpoint } from './checkpoint';
+import type { AgentIO } from './rollout';
+import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
+import { vocabCorpus } from './vocab';
+
+/** Generation room beyond the longest expert action, in tokens. */
+const ACTION_SLACK = 2;
+
+export interface SetupOptions extends TrainerOptions {
+  /** Use this WebGPU device instead of acquiring one. */
+  device?: GPUDevice;
+}
+
+export interface Assembled {
+  trainer: Trainer;
+  /** Which backend the policy runs on and why (e.g. the reason 'auto' fell back to the CPU). */
+  note: string;
+}
+
+/** The model-side IO for one env and vocabulary. */
+function agentIO(vocab: readonly string[], config: Config, window: number, longestAction: number): AgentIO {
+  const tok = Tokenizer.fromJSON(vocab);
+  const spec = getEnvSpec(config.env);
+  const grammar = new ActionGrammar(tok, spec.actions);
+  const maxActionTokens = longestAction + ACTION_SLACK;
+  return {
+    vocab,
+    maxActionTokens,
+    prompt: (goal, obs, past) =>
+      buildContext(tok, { goal, obs: obs.text, history: past.map((action) => ({ obs: '', action })) }, window, maxActionTokens),
+    decode: (tokens) => tok.decode(tokens),
+    encodeAction: (action) => [...tok.encode(action), END],
+    allowed: (goal, obs) => grammar.forRow({ goal, obs: obs.text }),
+  };
+}
+
+/** The parts for a config; `vocab` pins the tokenizer (from a checkpoint), else it is built from the env. */
+export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
+  const spec = getEnvSpec(config.env);
+  const corpus = vocabCorpus(spec);
+  const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
+  const longestAction = Math.max(...corpus.actions.map((a) => tok.encode(a).length + 1));
+  const make = () =>
+    createPolicy({ model: config.model, vocab: tok.size, seed: config.seed, backend: config.backend, device: o.device, rows: config.group * config.tasks });
+  const { policy, note } = await make();
+  return {
+    spec,
+    io: agentIO(tok.toJSON(), config, policy.window, longestAction),
+    policy,
+    note,
+    createPolicy: async () => (await make()).policy,
+  };
+}
+
+/** A new run (behaviour-cloning warm-up included). */
+export async function createTrainer(config: Config, o: SetupOptions = {}): Promise<Assembled> {
+  const parts = await buildParts(config, o);
+  return { trainer: await Trainer.create(config, parts, o), note: parts.note };
+}
+
+/** A run continued from a checkpoint. */
+export async function resumeTrainer(checkpoint: Checkpoint, o: SetupOptions = {}): Promise<Assembled> {
+  const checked = validateConfig(checkpoint.config);
+  if (!checked.ok) throw new Error(`checkpoint config: ${formatErrors(checked.errors)}`);
+  const parts = await buildParts(checked.config, o, checkpoint.vocab);
+  return { trainer: await Trainer.resume(checkpoint, parts, o), note: parts.note };
+}
