@@ -3,7 +3,6 @@ import { Rng } from '../core/rng';
 import { CpuOps } from '../cpu/ops';
 import { acquireDevice } from '../gpu/device';
 import { GpuOps } from '../gpu/ops';
-import type { AnyOps } from './ops';
 import type { ModelConfig } from './params';
 import type { Policy } from './policy-api';
 import { TransformerPolicy } from './policy';
@@ -50,7 +49,7 @@ export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
     if (device) {
       const adapterLimits = device.limits as unknown as Parameters<typeof checkModelFits>[1];
       const fit = checkModelFits(config, adapterLimits, o.rows);
-      if (fit.ok) return { policy: new TransformerPolicy(new GpuOps(device) as unknown as AnyOps, config, rng), note: fit.message };
+      if (fit.ok) return { policy: new TransformerPolicy(new GpuOps(device), config, rng), note: fit.message };
       note = fit.message;
     }
     if (want === 'webgpu') throw new Error(`WebGPU policy unavailable: ${note}`);

@@ -134,6 +134,7 @@ export class Transformer<F, I> {
     const dres = ws('dres', R * D); // gradient of the residual stream
     ops.layerNormBackward(dh, ws(`x${this.L}`, R * D), this.p.lnfg, ws('muf', R), ws('rsf', R), dres, this.g.lnfg, this.g.lnfb, R, D, false);
     const d4 = ws('d4', R * 4 * D);
+    const df = ws('df', R * 4 * D);
     const dqkv = ws('dqkv', R * 3 * D);
     for (let l = this.L - 1; l >= 0; l--) {
       const w = this.p.layers[l];
@@ -144,11 +145,11 @@ export class Transformer<F, I> {
       ops.matmul(u, dres, gw.outW, 4 * D, R, D, { ta: true });
       ops.colSum(dres, gw.outB, R, D);
       ops.matmul(dres, w.outW, d4, R, D, 4 * D, { tb: true });
-      ops.geluBackward(s('f', R * 4 * D), d4, d4, R * 4 * D);
+      ops.geluBackward(s('f', R * 4 * D), d4, df, R * 4 * D);
       const h2 = s('h2_', R * D);
-      ops.matmul(h2, d4, gw.fcW, D, R, 4 * D, { ta: true });
-      ops.colSum(d4, gw.fcB, R, 4 * D);
-      ops.matmul(d4, w.fcW, dh, R, 4 * D, D, { tb: true });
+      ops.matmul(h2, df, gw.fcW, D, R, 4 * D, { ta: true });
+      ops.colSum(df, gw.fcB, R, 4 * D);
+      ops.matmul(df, w.fcW, dh, R, 4 * D, D, { tb: true });
       const xm = s('xm', R * D);
       ops.layerNormBackward(dh, xm, w.ln2g, s('mu2_', R), s('rs2_', R), dres, gw.ln2g, gw.ln2b, R, D, true);
       // xm = x_l + attention(LN1(x_l)) Wo + bo
@@ -183,6 +184,7 @@ export class Transformer<F, I> {
     const qkv = ws('qkv', N * 3 * D);
     const a = ws('a', N * D);
     const f = ws('f', N * 4 * D);
+    const u = ws('u', N * 4 * D);
     const x2 = ws('x2', N * D);
     for (let l = 0; l < this.L; l++) {
       const w = this.p.layers[l];
@@ -195,8 +197,8 @@ export class Transformer<F, I> {
       ops.add(x2, x, N * D);
       ops.layerNorm(x2, w.ln2g, w.ln2b, h, mu, rs, N, D);
       ops.matmul(h, w.fcW, f, N, D, 4 * D, {}, w.fcB);
-      ops.gelu(f, f, N * 4 * D);
-      ops.matmul(f, w.outW, x, N, 4 * D, D, {}, w.outB);
+      ops.gelu(f, u, N * 4 * D);
+      ops.matmul(u, w.outW, x, N, 4 * D, D, {}, w.outB);
       ops.add(x, x2, N * D);
     }
     ops.layerNorm(x, this.p.lnfg, this.p.lnfb, h, mu, rs, N, D);

@@ -24,7 +24,7 @@ export function cpuBackend(): Promise<Backend> {
 export function gpuBackend(): Promise<Backend> {
   return (gpu ??= acquireDevice().then((got) => {
     if (got.kind !== 'webgpu') throw new Error(`no WebGPU device: ${got.reason}`);
-    return { name: 'webgpu', ops: new GpuOps(got.device) as unknown as AnyOps, rtol: 1e-4, atol: 1e-4 };
+    return { name: 'webgpu', ops: new GpuOps(got.device), rtol: 1e-4, atol: 1e-4 };
   }));
 }
 

@@ -1,5 +1,7 @@
 // Kernel specs on the CPU twin, against float64 references.
 import { cpuBackend } from './backends';
 import { matmulSpec } from './specs/matmul.spec';
+import { opsSpec } from './specs/ops.spec';
 
 matmulSpec(cpuBackend);
+opsSpec(cpuBackend);
