@@ -116,6 +116,11 @@ export class Trainer {
     return this.config;
   }
 
+  /** Where the policy runs. */
+  get backend(): 'cpu' | 'webgpu' {
+    return this.parts.policy.backend;
+  }
+
   /** Changes lr, beta or temperature from the next update on. */
   setHyper(h: Partial<Hyper>): void {
     this.config = { ...this.config, ...h };
