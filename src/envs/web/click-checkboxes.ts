@@ -8,10 +8,15 @@ interface State {
   labels: string[];
   want: boolean[];
   checked: boolean[];
+  start: number; // boxes already right at reset, so progress starts at 0
 }
 
 function joinWords(words: string[]): string {
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+function matching(want: boolean[], checked: boolean[]): number {
+  return checked.filter((c, i) => c === want[i]).length;
 }
 
 export const clickCheckboxes = defineWebTask<State>({
@@ -30,7 +35,8 @@ export const clickCheckboxes = defineWebTask<State>({
     const want = labels.map((l) => chosen.has(l));
     const checked = labels.map(() => rng.chance(0.25));
     const names = labels.filter((l) => chosen.has(l));
-    return { goal: `Check ${joinWords(names)} and nothing else, then click Submit.`, state: { labels, want, checked } };
+    const start = matching(want, checked);
+    return { goal: `Check ${joinWords(names)} and nothing else, then click Submit.`, state: { labels, want, checked, start } };
   },
   draw(s, page) {
     s.labels.forEach((label, i) => {
@@ -38,7 +44,7 @@ export const clickCheckboxes = defineWebTask<State>({
     });
     page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
   },
-  progress: (s) => s.checked.filter((c, i) => c === s.want[i]).length / s.labels.length,
+  progress: (s) => (s.start === s.labels.length ? 0 : (0.9 * Math.max(0, matching(s.want, s.checked) - s.start)) / (s.labels.length - s.start)),
   expert(s, page) {
     const wrong = s.checked.findIndex((c, i) => c !== s.want[i]);
     return wrong >= 0 ? `check(${page.idOf('checkbox', s.labels[wrong])})` : `click(${page.idOf('button', 'Submit')})`;
