@@ -1,0 +1,203 @@
+// Bottom-up skill discovery from zero (Bottom-Up Agent, arXiv:2505.17673): at each state choose by UCT among the
+// skills that can start there and an Explore arm; exploring extends a skill (or nothing) by at most two atomic
+// actions on a cloned environment, and what changed the state and progressed or reached a new state is kept.
+
+import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
+import { Rng } from '../core/rng';
+import { sampleAtomic } from './atomic';
+import { clusterOf } from './cluster';
+import { runSteps, type SkillRun } from './execute';
+import { Library, skillId } from './library';
+import { nameSkill } from './naming';
+import { goalWords } from './refs';
+import type { Skill, SkillStep } from './types';
+
+export interface DiscoverOptions {
+  /** Environment steps to spend, all evaluation on clones included. */
+  budget: number;
+  /** Seeds the discovery's choices; training episode k resets the environment with seed + k. */
+  seed: number;
+  /** Who found the skills (default `agent-<seed>`). */
+  agent?: string;
+  /** UCT exploration constant (values are in [0, 1]). */
+  c?: number;
+  /** The longest skill kept, in atomic actions. */
+  maxLength?: number;
+  /** How many of the fittest applicable skills compete with Explore at a state. */
+  maxCandidates?: number;
+  envOptions?: EnvOptions;
+  /** A library to grow instead of starting from zero. */
+  library?: readonly Skill[];
+  /** createdAt of new skills (default Date.now()). */
+  now?: number;
+  /** Called after each training episode. */
+  onEpisode?: (e: { episode: number; steps: number; skills: number; success: boolean }) => void;
+}
+
+export interface DiscoveryResult {
+  skills: Skill[];
+  steps: number;
+  episodes: number;
+  /** Training episodes that ended in success. */
+  solved: number;
+  explored: number;
+  kept: number;
+  /** The environment seeds used for training: [first, last]. */
+  seeds: [number, number];
+}
+
+/** Arms tried on clones at each state of the walk before it moves on to the best outcome. */
+const TRIES = 4;
+/** Weight of the latest exploration in Explore's prior (a moving average of finding new skills). */
+const EXPLORE_RATE_DECAY = 0.02;
+const EXPLORE = 'explore';
+
+/** What one use was worth: 1 for success, 0 for an error or a failed episode, else change, novelty and progress. */
+export function useValue(start: Observation, before: StepInfo, run: SkillRun, novel: boolean): { value: number; progressed: boolean } {
+  if (run.info.success) return { value: 1, progressed: true };
+  const delta = run.info.progress - before.progress;
+  if (!run.ok || run.terminated) return { value: 0, progressed: false };
+  const changed = run.obs.text !== start.text ? 0.1 : 0;
+  const value = Math.max(0, Math.min(1, changed + (novel ? 0.2 : 0) + 2 * delta));
+  return { value: run.done ? value / 4 : value, progressed: delta > 0 };
+}
+
+function concatRuns(a: SkillRun, b: SkillRun): SkillRun {
+  return { ...b, trace: [...a.trace, ...b.trace], reward: a.reward + b.reward };
+}
+
+/**
+ * UCT statistics per state cluster: an arm's value there is its prior (the skill's fitness over all states)
+ * counted as one use, plus its uses in this cluster; so a skill that is right only in some states (press
+ * 'Login' once the fields are filled) is tried and learned where it works.
+ */
+class ClusterStats {
+  private readonly arms = new Map<string, { n: number; w: number }>();
+  private readonly visits = new Map<string, number>();
+
+  score(cluster: string, arm: string, prior: number, c: number): number {
+    const a = this.arms.get(`${cluster}\u0000${arm}`) ?? { n: 0, w: 0 };
+    const total = (this.visits.get(cluster) ?? 0) + 1;
+    return (prior + a.w) / (1 + a.n) + c * Math.sqrt(Math.log(total + 1) / (1 + a.n));
+  }
+
+  record(cluster: string, arm: string, value: number): void {
+    const key = `${cluster}\u0000${arm}`;
+    const a = this.arms.get(key) ?? { n: 0, w: 0 };
+    this.arms.set(key, { n: a.n + 1, w: a.w + value });
+    this.visits.set(cluster, (this.visits.get(cluster) ?? 0) + 1);
+  }
+}
+
+/** Runs discovery on one environment family until the step budget is spent. */
+export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult {
+  const rng = Rng.fromSeed(opts.seed).split('discovery');
+  const c = opts.c ?? 0.7;
+  const maxLength = opts.maxLength ?? 4;
+  const maxCandidates = opts.maxCandidates ?? 32;
+  const agent = opts.agent ?? `agent-${opts.seed}`;
+  const now = opts.now ?? Date.now();
+  const lib = new Library(opts.library ?? []);
+  const stats = new ClusterStats();
+  let exploreRate = 1;
+  let explores = 0;
+  const seen = new Set<string>();
+  const out = { steps: 0, episodes: 0, solved: 0, explored: 0, kept: 0 };
+
+  /** Extends a skill that can start here (or nothing) by one or two random atomic actions on `clone`; keeps it if it worked. */
+  const exploreFrom = (clone: Env, obs: Observation, info: StepInfo, cluster: string, cands: readonly Skill[], words: readonly string[]) => {
+    out.explored++;
+    const extendable = cands.filter((s) => s.steps.length < maxLength).slice(0, 4);
+    const base = extendable.length > 0 && rng.chance(0.5) ? rng.pick(extendable) : undefined;
+    const baseSteps = base?.steps ?? [];
+    let run = runSteps(clone, baseSteps, obs, info);
+    const ext: SkillStep[] = [];
+    const want = 1 + rng.int(Math.min(2, maxLength - baseSteps.length));
+    while (run.ok && !run.done && ext.length < want) {
+      const step = sampleAtomic(rng, spec.actions, run.obs, words);
+      if (!step) break;
+      ext.push(step);
+      run = concatRuns(run, runSteps(clone, [step], run.obs, run.info));
+    }
+    const novel = !seen.has(run.obs.text);
+    const { value, progressed } = useValue(obs, info, run, novel);
+    // Kept: what changed the state and progressed or reached a new state; also what ended the episode, whose
+    // fitness (0 for a failure) says how it went, since only lookahead can tell when such a step is right.
+    const worked = run.ok && ext.length > 0 && (run.terminated || (run.obs.text !== obs.text && (progressed || novel)));
+    const steps = [...baseSteps, ...ext];
+    const id = skillId(spec.family, steps);
+    const isNew = worked && !lib.get(id);
+    if (worked) {
+      lib.add({
+        id,
+        ...nameSkill(steps, obs, run.trace, cluster),
+        family: spec.family,
+        precondition: { cluster },
+        steps,
+        fitness: value,
+        uses: 1,
+        successes: progressed ? 1 : 0,
+        parents: base ? [base.id] : [],
+        agent,
+        createdAt: now,
+      });
+      if (isNew) out.kept++;
+      stats.record(cluster, id, value);
+    }
+    // Explore is worth what it finds: a recent rate of new skills, so it fades as the library saturates.
+    explores++;
+    exploreRate += ((isNew ? 1 : 0) - exploreRate) * Math.max(EXPLORE_RATE_DECAY, 1 / explores);
+    stats.record(cluster, EXPLORE, isNew ? 1 : 0);
+    return { run, value };
+  };
+
+  while (out.steps < opts.budget) {
+    let env = spec.create();
+    let { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions });
+    out.episodes++;
+    seen.add(obs.text);
+    const visited = new Set([obs.text]);
+    const words = goalWords(env.goal);
+    let done = false;
+    while (!done && out.steps < opts.budget) {
+      // Up to TRIES arms on clones, each chosen by UCT (the skills that can start here, not yet tried, and
+      // Explore); the walk then moves to the best outcome, so it goes deeper instead of in circles.
+      const cluster = clusterOf(obs, info, words);
+      const cands = lib.applicable(spec.family, obs, words, maxCandidates);
+      const tried = new Set<string>();
+      let best: { env: Env; run: SkillRun; score: number } | undefined;
+      for (let k = 0; k < TRIES && out.steps < opts.budget && !best?.run.info.success; k++) {
+        let arm: Skill | undefined;
+        let armScore = stats.score(cluster, EXPLORE, exploreRate, c);
+        for (const s of cands) {
+          const score = stats.score(cluster, s.id, s.fitness, c);
+          if (!tried.has(s.id) && score > armScore) [arm, armScore] = [s, score];
+        }
+        const clone = env.clone();
+        let run: SkillRun;
+        let value: number;
+        if (arm) {
+          tried.add(arm.id);
+          run = runSteps(clone, arm.steps, obs, info);
+          const use = useValue(obs, info, run, !seen.has(run.obs.text));
+          lib.recordUse(arm.id, use.value, use.progressed);
+          stats.record(cluster, arm.id, use.value);
+          value = use.value;
+        } else ({ run, value } = exploreFrom(clone, obs, info, cluster, cands, words));
+        out.steps += Math.max(1, run.trace.length);
+        for (const t of run.trace) seen.add(t.obs.text);
+        const score = value + (run.ok && !visited.has(run.obs.text) ? 0.5 : 0);
+        if (!best || score > best.score) best = { env: clone, run, score };
+      }
+      if (!best) break;
+      visited.add(best.run.obs.text);
+      env = best.env;
+      obs = best.run.obs;
+      info = best.run.info;
+      done = best.run.done;
+    }
+    if (info.success) out.solved++;
+    opts.onEpisode?.({ episode: out.episodes, steps: out.steps, skills: lib.size, success: info.success });
+  }
+  return { skills: lib.all(), ...out, seeds: [opts.seed, opts.seed + out.episodes - 1] };
+}

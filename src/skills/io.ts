@@ -1,0 +1,83 @@
+// Export and import of skill libraries as JSON: validated with valibot, bounded in size and count; a bad
+// file is rejected with a message naming what was wrong, and nothing is changed.
+
+import * as v from 'valibot';
+import { mergeLibraries } from './library';
+import type { Skill } from './types';
+
+export const LIBRARY_FORMAT = 'greenhouse-skills';
+export const LIBRARY_VERSION = 1;
+export const MAX_LIBRARY_BYTES = 1 << 20;
+export const MAX_SKILLS = 5000;
+export const MAX_STEPS = 32;
+
+const label = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
+const count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
+
+const TextRefSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('literal'), value: label(200) }),
+  v.strictObject({ kind: v.literal('goal'), anchor: label(80), words: v.pipe(count, v.minValue(1, 'must be at least 1'), v.maxValue(4, 'must be at most 4')) }),
+]);
+
+const ArgSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('ref'), role: label(40), name: TextRefSchema }),
+  v.strictObject({ kind: v.literal('text'), text: TextRefSchema }),
+  v.strictObject({ kind: v.literal('int'), value: v.pipe(v.number(), v.integer('must be a whole number')) }),
+  v.strictObject({ kind: v.literal('dir'), value: label(20) }),
+]);
+
+const StepSchema = v.strictObject({
+  verb: v.pipe(v.string(), v.regex(/^[a-z][a-z_-]{0,19}$/, 'must be a lower-case verb such as click')),
+  args: v.pipe(v.array(ArgSchema), v.maxLength(4, 'must have at most 4 arguments')),
+});
+
+const SkillSchema = v.pipe(
+  v.strictObject({
+    id: label(64),
+    name: v.pipe(label(200), v.nonEmpty('must not be empty')),
+    description: label(2000),
+    family: v.pipe(label(64), v.nonEmpty('must not be empty')),
+    precondition: v.strictObject({ cluster: label(400) }),
+    steps: v.pipe(v.array(StepSchema), v.minLength(1, 'must have at least one step'), v.maxLength(MAX_STEPS, `must have at most ${MAX_STEPS} steps`)),
+    fitness: v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1')),
+    uses: count,
+    successes: count,
+    parents: v.pipe(v.array(label(64)), v.maxLength(8, 'must have at most 8 parents')),
+    agent: label(64),
+    createdAt: v.pipe(v.number(), v.finite('must be a number')),
+  }),
+  v.check((s) => s.successes <= s.uses, 'successes must not exceed uses'),
+);
+
+const FileSchema = v.strictObject({
+  format: v.literal(LIBRARY_FORMAT, `must be '${LIBRARY_FORMAT}'`),
+  version: v.literal(LIBRARY_VERSION, `must be ${LIBRARY_VERSION}`),
+  exportedAt: label(40),
+  skills: v.pipe(v.array(SkillSchema), v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`)),
+});
+
+/** The library as a JSON file. */
+export function exportLibrary(skills: readonly Skill[], now = new Date()): string {
+  return JSON.stringify({ format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: now.toISOString(), skills }, null, 1);
+}
+
+export type ImportResult = { ok: true; skills: Skill[] } | { ok: false; error: string };
+
+/** Reads a library file: the skills (ids recomputed from content, duplicates combined), or one message on what was wrong. */
+export function parseLibrary(text: string): ImportResult {
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_LIBRARY_BYTES) return { ok: false, error: `the file is ${bytes} bytes; a skill library may be at most ${MAX_LIBRARY_BYTES} bytes (1 MiB)` };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `the file is not JSON: ${(e as Error).message}` };
+  }
+  const r = v.safeParse(FileSchema, data, { abortEarly: true });
+  if (!r.success) {
+    const issue = r.issues[0];
+    const path = v.getDotPath(issue);
+    return { ok: false, error: `not a valid skill library: ${path ? `${path} ` : ''}${issue.message}` };
+  }
+  return { ok: true, skills: mergeLibraries([r.output.skills]) };
+}

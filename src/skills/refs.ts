@@ -1,0 +1,101 @@
+// Element and text references of skills: a label is kept literally or as a slot of the goal ("the word after
+// 'password'"), so one skill transfers across seeds; references resolve against the current observation.
+
+import type { Observation, UiElement } from '../envs/api';
+import { quote } from '../envs/action';
+import type { SkillArg, SkillStep, TextRef } from './types';
+
+/** The goal split into words, surrounding punctuation and quotes stripped. */
+export function goalWords(goal: string): string[] {
+  return goal
+    .split(/\s+/)
+    .map((w) => w.replace(/^[.,;:!?'"()]+|[.,;:!?'"()]+$/g, ''))
+    .filter((w) => w !== '');
+}
+
+/** A word as anchors compare it: lower case, any number as '#'. */
+function norm(word: string): string {
+  return /^-?\d+$/.test(word) ? '#' : word.toLowerCase();
+}
+
+function anchorAt(words: readonly string[], i: number, n: number): string {
+  return i - n < 0 ? '' : words.slice(i - n, i).map(norm).join(' ');
+}
+
+/** Positions where the anchor (normalised words, '^' for the goal's start) ends. */
+function anchorEnds(words: readonly string[], anchor: string): number[] {
+  if (anchor === '^') return [0];
+  const a = anchor.split(' ');
+  const out: number[] = [];
+  for (let i = a.length; i <= words.length; i++) if (anchorAt(words, i, a.length) === anchor) out.push(i);
+  return out;
+}
+
+/** A reference to `value`: a goal slot when the value is in the goal after a unique anchor, else the literal. */
+export function textRef(value: string, words: readonly string[]): TextRef {
+  const parts = value.split(/\s+/).filter((w) => w !== '');
+  if (parts.length > 0 && parts.length <= 4) {
+    for (let i = 0; i + parts.length <= words.length; i++) {
+      if (!parts.every((p, k) => words[i + k] === p)) continue;
+      if (i === 0) return { kind: 'goal', anchor: '^', words: parts.length };
+      for (const n of [1, 2]) {
+        const anchor = anchorAt(words, i, n);
+        if (anchor !== '' && anchorEnds(words, anchor).length === 1) return { kind: 'goal', anchor, words: parts.length };
+      }
+    }
+  }
+  return { kind: 'literal', value };
+}
+
+/** The text a reference stands for in this goal, or undefined when the goal has no such slot. */
+export function resolveText(ref: TextRef, words: readonly string[]): string | undefined {
+  if (ref.kind === 'literal') return ref.value;
+  const ends = anchorEnds(words, ref.anchor);
+  if (ends.length !== 1 || ends[0] + ref.words > words.length) return undefined;
+  return words.slice(ends[0], ends[0] + ref.words).join(' ');
+}
+
+const digitsAsHash = (s: string) => s.replace(/\d+/g, '#');
+
+/** The element a role-and-label reference means: an exact label first, else one equal up to numbers ('Cart 0' ~ 'Cart 1'). */
+export function findElement(elements: readonly UiElement[], role: string, name: string): UiElement | undefined {
+  const exact = elements.find((e) => e.role === role && e.name === name);
+  if (exact) return exact;
+  const loose = digitsAsHash(name);
+  return elements.find((e) => e.role === role && digitsAsHash(e.name) === loose);
+}
+
+/** How a reference reads to a person: 'Cart' or <after 'password'>. */
+export function showText(ref: TextRef): string {
+  if (ref.kind === 'literal') return `'${ref.value}'`;
+  return ref.anchor === '^' ? '<goal start>' : `<after '${ref.anchor}'>`;
+}
+
+/** One step written out for people: click(button 'Pay'), fill(textbox 'Name', <after 'for'>). */
+export function showStep(step: SkillStep): string {
+  const arg = (a: SkillArg) => (a.kind === 'ref' ? `${a.role} ${showText(a.name)}` : a.kind === 'text' ? showText(a.text) : String(a.value));
+  return `${step.verb}(${step.args.map(arg).join(', ')})`;
+}
+
+export type Rendered = { ok: true; action: string; target?: UiElement } | { ok: false; error: string };
+
+/** The concrete action string of a step in the current observation and goal, or why it cannot be written. */
+export function renderStep(step: SkillStep, obs: Observation, words: readonly string[]): Rendered {
+  const out: string[] = [];
+  let target: UiElement | undefined;
+  for (const a of step.args) {
+    if (a.kind === 'ref') {
+      const name = resolveText(a.name, words);
+      const e = name === undefined ? undefined : findElement(obs.elements, a.role, name);
+      if (!e) return { ok: false, error: `no ${a.role} ${name === undefined ? showText(a.name) : `'${name}'`} here` };
+      target ??= e;
+      out.push(String(e.id));
+    } else if (a.kind === 'text') {
+      const text = resolveText(a.text, words);
+      if (text === undefined) return { ok: false, error: `the goal has no ${showText(a.text)}` };
+      out.push(quote(text));
+    } else out.push(String(a.value));
+  }
+  const action = `${step.verb}(${out.join(', ')})`;
+  return target ? { ok: true, action, target } : { ok: true, action };
+}
