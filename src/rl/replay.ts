@@ -1,14 +1,14 @@
 // Replays an episode from its seed and action texts: environments are pure and seeded, so the page can
 // rebuild every observation of a trajectory (for the watch view, the inspector and exports) from a few strings.
 import type { Config } from '../core/config-table';
-import type { Env, StepResult } from '../envs/api';
+import type { Env, Observation, StepResult } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { envOptionsFor } from './rollout';
 
 export interface ReplayFrame {
   /** The env after reset (frame 0) or after action k-1. */
   env: Env;
-  observation: string;
+  obs: Observation;
   /** The action that led here (undefined for frame 0) and what the env said. */
   action?: string;
   result?: Pick<StepResult, 'reward' | 'terminated' | 'truncated'> & { error?: string; success: boolean };
@@ -19,12 +19,12 @@ export function replayEpisode(config: Pick<Config, 'env' | 'difficulty'>, seed: 
   const spec = getEnvSpec(config.env);
   const env = spec.create();
   const first = env.reset({ seed, options: envOptionsFor(spec, config.difficulty) });
-  const frames: ReplayFrame[] = [{ env: env.clone(), observation: first.obs.text }];
+  const frames: ReplayFrame[] = [{ env: env.clone(), obs: first.obs }];
   for (const action of actions) {
     const r = env.step(action);
     frames.push({
       env: env.clone(),
-      observation: r.obs.text,
+      obs: r.obs,
       action,
       result: {
         reward: r.reward,
@@ -43,5 +43,5 @@ export function replayEpisode(config: Pick<Config, 'env' | 'difficulty'>, seed: 
 export function observationsBeforeActions(config: Pick<Config, 'env' | 'difficulty'>, seed: number, actions: readonly string[]): string[] {
   return replayEpisode(config, seed, actions)
     .slice(0, actions.length)
-    .map((f) => f.observation);
+    .map((f) => f.obs.text);
 }

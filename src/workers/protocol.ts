@@ -1,13 +1,62 @@
-// The one file that types every worker API and message (comlink carries the calls).
+// The one file that types every worker API and message (comlink carries the calls; listeners are comlink proxies).
+import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
+import type { Hyper, UpdateReport } from '../rl/trainer';
 
 /** What the trainer worker found when it asked for a GPU. */
 export type BackendInfo =
   | { kind: 'webgpu'; adapter: AdapterSummary }
   | { kind: 'cpu'; reason: string };
 
+/** Start a new run, or continue a saved one from its latest checkpoint. */
+export type StartRequest = { kind: 'new'; config: Config; name?: string } | { kind: 'resume'; runId: string };
+
+export interface RunStarted {
+  runId: string;
+  config: Config;
+  /** Updates already done (0 for a new run). */
+  update: number;
+  /** Token id -> text, for showing action tokens. */
+  vocab: string[];
+  /** Which backend the policy runs on, and why. */
+  backendNote: string;
+  backend: 'cpu' | 'webgpu';
+}
+
+export type TrainingStatus =
+  | { kind: 'bc'; step: number; of: number; loss: number }
+  | { kind: 'running' }
+  | { kind: 'paused' }
+  | { kind: 'done' }
+  /** Something the user should know that did not stop training (e.g. storage full). */
+  | { kind: 'warning'; message: string }
+  /** Training stopped; the last good checkpoint is kept. */
+  | { kind: 'failed'; message: string }
+  /** The GPU device was lost; training continues from the last checkpoint on `backend`. */
+  | { kind: 'recovered'; message: string; update: number };
+
+/** Called by the worker; the page passes it wrapped in Comlink.proxy. */
+export interface TrainingListener {
+  onUpdate(report: UpdateReport): void;
+  onStatus(status: TrainingStatus): void;
+}
+
 /** The trainer worker's API, as seen from the page through comlink. */
 export interface TrainerWorkerApi {
   /** Ask for a GPU device (once) and say what was found. */
   probeBackend(): Promise<BackendInfo>;
+  /** Build the trainer (BC warm-up included for a new run) and create or reopen its saved run. */
+  start(request: StartRequest, listener: TrainingListener): Promise<RunStarted>;
+  /** Train update after update until paused or config.updates is reached. Resolves when the loop stops. */
+  play(): Promise<void>;
+  /** Stop after the current update and save a checkpoint. */
+  pause(): Promise<void>;
+  /** Exactly one update. */
+  step(): Promise<void>;
+  /** Change lr, beta or temperature from the next update on. */
+  setHyper(hyper: Partial<Hyper>): Promise<void>;
+  /** Milliseconds to wait between updates while playing (0 = as fast as possible). */
+  setDelay(ms: number): Promise<void>;
+  /** Drop the trainer (Reset); the saved run stays in IndexedDB. */
+  reset(): Promise<void>;
 }

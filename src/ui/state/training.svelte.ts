@@ -1,0 +1,177 @@
+// The page's view of a training run: status, every metric's series (replaced, never pushed, so charts
+// redraw cheaply), the latest reports for the inspector and the watch view, and the detected stages.
+import * as Comlink from 'comlink';
+import type { Config } from '../../core/config-table';
+import { METRIC_NAMES, type MetricName } from '../../rl/metrics';
+import { detectStages, type StageMark } from '../../rl/stages';
+import type { Hyper, UpdateReport } from '../../rl/trainer';
+import type { RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
+
+/** Reports kept for the group inspector (older ones are in IndexedDB). */
+const KEPT_REPORTS = 30;
+
+export interface MetricSeries {
+  xs: number[];
+  ys: number[];
+}
+
+type Phase = 'idle' | 'starting' | 'warmup' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
+
+function emptySeries(): Record<MetricName, MetricSeries> {
+  return Object.fromEntries(METRIC_NAMES.map((n): [MetricName, MetricSeries] => [n, { xs: [], ys: [] }])) as Record<MetricName, MetricSeries>;
+}
+
+export class TrainingState {
+  phase = $state<Phase>('idle');
+  run = $state.raw<RunStarted | null>(null);
+  update = $state(0);
+  message = $state<string | null>(null);
+  warning = $state<string | null>(null);
+  bc = $state.raw<{ step: number; of: number; loss: number } | null>(null);
+  series = $state.raw<Record<MetricName, MetricSeries>>(emptySeries());
+  reports = $state.raw<UpdateReport[]>([]);
+  stages = $derived<StageMark[]>(
+    detectStages(this.series['episode/success'].ys, this.series['episode/turns'].ys).map((m) => ({
+      ...m,
+      start: this.series['episode/success'].xs[m.start] ?? m.start,
+    })),
+  );
+
+  constructor(private readonly worker: Comlink.Remote<TrainerWorkerApi>) {}
+
+  /** Starts a new run or resumes a saved one; `history` restores a resumed run's curves. */
+  async start(request: StartRequest, history: { update: number; values: Record<string, number> }[] = []): Promise<void> {
+    this.phase = 'starting';
+    this.message = null;
+    this.warning = null;
+    this.bc = null;
+    this.reports = [];
+    this.series = emptySeries();
+    if (history.length > 0) this.loadHistory(history);
+    try {
+      const listener = Comlink.proxy({
+        onUpdate: (report: UpdateReport) => this.onUpdate(report),
+        onStatus: (status: TrainingStatus) => this.onStatus(status),
+      });
+      this.run = await this.worker.start(request, listener);
+      this.update = this.run.update;
+      this.phase = this.run.update >= this.run.config.updates ? 'done' : 'ready';
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  async play(): Promise<void> {
+    if (!this.run) return;
+    this.phase = 'running';
+    try {
+      await this.worker.play();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  async pause(): Promise<void> {
+    await this.worker.pause();
+  }
+
+  async step(): Promise<void> {
+    if (!this.run || this.phase === 'running') return;
+    try {
+      await this.worker.step();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  async setHyper(hyper: Partial<Hyper>): Promise<void> {
+    if (this.run) await this.worker.setHyper(hyper);
+  }
+
+  async setDelay(ms: number): Promise<void> {
+    if (this.run) await this.worker.setDelay(ms);
+  }
+
+  async reset(): Promise<void> {
+    await this.worker.reset();
+    this.run = null;
+    this.phase = 'idle';
+    this.update = 0;
+    this.series = emptySeries();
+    this.reports = [];
+    this.bc = null;
+    this.message = null;
+  }
+
+  /** The config the current run uses, if any. */
+  get config(): Config | null {
+    return this.run?.config ?? null;
+  }
+
+  private onUpdate(report: UpdateReport): void {
+    const next = { ...this.series };
+    for (const name of METRIC_NAMES) {
+      const s = next[name];
+      next[name] = { xs: [...s.xs, report.update + 1], ys: [...s.ys, report.metrics[name]] };
+    }
+    this.series = next;
+    this.reports = [...this.reports.slice(-(KEPT_REPORTS - 1)), report];
+    this.update = report.update + 1;
+  }
+
+  private onStatus(status: TrainingStatus): void {
+    switch (status.kind) {
+      case 'bc':
+        this.phase = 'warmup';
+        this.bc = { step: status.step, of: status.of, loss: status.loss };
+        break;
+      case 'running':
+        this.phase = 'running';
+        break;
+      case 'paused':
+        this.phase = 'paused';
+        break;
+      case 'done':
+        this.phase = 'done';
+        break;
+      case 'warning':
+        this.warning = status.message;
+        break;
+      case 'failed':
+        this.phase = 'failed';
+        this.message = status.message;
+        break;
+      case 'recovered':
+        this.warning = status.message;
+        this.truncateTo(status.update);
+        break;
+    }
+  }
+
+  /** Drops points after `update` (a recovery replays them). */
+  private truncateTo(update: number): void {
+    const next = { ...this.series };
+    for (const name of METRIC_NAMES) {
+      const keep = next[name].xs.findIndex((x) => x > update);
+      if (keep >= 0) next[name] = { xs: next[name].xs.slice(0, keep), ys: next[name].ys.slice(0, keep) };
+    }
+    this.series = next;
+    this.reports = this.reports.filter((r) => r.update < update);
+  }
+
+  private loadHistory(history: { update: number; values: Record<string, number> }[]): void {
+    const next = emptySeries();
+    for (const h of [...history].sort((a, b) => a.update - b.update)) {
+      for (const name of METRIC_NAMES) {
+        next[name].xs.push(h.update + 1);
+        next[name].ys.push(h.values[name] ?? NaN);
+      }
+    }
+    this.series = next;
+  }
+
+  private fail(err: unknown): void {
+    this.phase = 'failed';
+    this.message = err instanceof Error ? err.message : String(err);
+  }
+}
