@@ -17,7 +17,8 @@ export interface UiElement {
   depth?: number;
 }
 
-/** What the agent sees after reset or a step. */
+/** What the agent sees after reset or a step. Environments may build it lazily (getters), so copy it with
+ * plainObservation() (src/envs/observation.ts) before postMessage or structuredClone. */
 export interface Observation {
   /** Structured form. */
   elements: readonly UiElement[];

@@ -29,6 +29,11 @@ export class LazyObservation implements Observation {
   }
 }
 
+/** A plain-data copy of an observation (lazy ones are class instances whose getters postMessage would drop). */
+export function plainObservation(obs: Observation): Observation {
+  return { elements: obs.elements.map((e) => ({ ...e })), text: obs.text };
+}
+
 /** Tokens as a word-level tokenizer sees them: runs of letters/digits, and each punctuation mark. */
 export function tokenCount(text: string): number {
   const m = text.match(/[A-Za-z0-9]+|[^\sA-Za-z0-9]/g);

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { CardBattler } from '../../src/envs/games/card-battler';
 import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, solve } from '../../src/envs/games/grid-world';
-import { ENEMIES } from '../../src/envs/games/cards';
+import { CARDS, ENEMIES } from '../../src/envs/games/cards';
+import { plainObservation } from '../../src/envs/observation';
 
 /** A battler mid-fight with a chosen hand against a Slime (intent: attack 8) with 100 hp. */
 function battler(hand: string[]): CardBattler {
@@ -82,8 +83,7 @@ describe('card battler', () => {
     expect(l.step('end()')).toMatchObject({ terminated: true, reward: 0, info: { success: false } });
   });
 
-  it('uses at least ten cards and three enemy types', async () => {
-    const { CARDS } = await import('../../src/envs/games/cards');
+  it('uses at least ten cards and three enemy types', () => {
     expect(CARDS.length).toBeGreaterThanOrEqual(10);
     expect(ENEMIES.length).toBeGreaterThanOrEqual(3);
   });
@@ -163,5 +163,14 @@ describe('grid world', () => {
     const cells = g.state.cells;
     g.step('move(right)');
     expect(g.state.cells).toBe(cells); // plain moves share the cells (copy on write only when they change)
+  });
+});
+
+describe('plainObservation', () => {
+  it('survives structured cloning where a lazy observation would lose its text', () => {
+    const obs = new GridWorld().reset({ seed: 0 }).obs;
+    const copy = structuredClone(plainObservation(obs));
+    expect(copy.text).toBe(obs.text);
+    expect(copy.elements).toEqual(obs.elements);
   });
 });

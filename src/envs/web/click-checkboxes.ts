@@ -22,7 +22,7 @@ function matching(want: boolean[], checked: boolean[]): number {
 export const clickCheckboxes = defineWebTask<State>({
   id: 'click-checkboxes',
   description: 'Check exactly the listed boxes, then click Submit.',
-  maxTurns: 10,
+  maxTurns: 12,
   options: [
     intOption('boxes', 'how many checkboxes are on the page', 4, 2, 8),
     intOption('targets', 'at most this many boxes must be checked', 2, 1, 8),

@@ -51,7 +51,7 @@ export const emailInbox = defineWebTask<State>({
     const from = emails[target].from;
     const text = kind === 'forward' ? senders[0] : rng.pick(NOUNS);
     const goals: Record<Kind, string> = {
-      read: `Reply with answer() giving the code word in the email from ${from}.`,
+      read: `Answer with the code word in the email from ${from}.`,
       reply: `Reply to the email from ${from} with the message ${text}.`,
       forward: `Forward the email from ${from} to ${text}.`,
       delete: `Delete the email from ${from}.`,

@@ -33,7 +33,7 @@ const done = (f: Field) => f.value === f.want;
 export const formSequence = defineWebTask<State>({
   id: 'form-sequence',
   description: 'Set each form field as told (text, drop-down, checkbox), then click Submit.',
-  maxTurns: 8,
+  maxTurns: 10,
   options: [intOption('fields', 'how many form fields', 3, 2, 6)],
   init(rng, o) {
     const fields = sample(rng, TEMPLATES, o.fields as number).map((t): Field => {

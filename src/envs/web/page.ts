@@ -37,9 +37,9 @@ export class Page {
   add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
     const id = this.elements.length + 1;
     const e: UiElement = { id, role, name };
-    if (extra?.value !== undefined) (e as { value?: string }).value = extra.value;
-    if (extra?.state) (e as { state?: Record<string, boolean> }).state = extra.state;
-    if (extra?.depth) (e as { depth?: number }).depth = extra.depth;
+    if (extra?.value !== undefined) e.value = extra.value;
+    if (extra?.state) e.state = extra.state;
+    if (extra?.depth) e.depth = extra.depth;
     this.elements.push(e);
     this.handlers.push(handlers);
     return id;

@@ -21,8 +21,7 @@ export const readTable = defineWebTask<State>({
     const rows = names.map((name) => ({ name, city: rng.pick(CITIES), age: String(rng.range(18, 80)) }));
     const row = rng.int(n);
     const column = rng.chance(0.5) ? 'city' : 'age';
-    const q = column === 'city' ? `In which city does ${rows[row].name} live?` : `How old is ${rows[row].name}?`;
-    return { goal: `${q} Reply with answer().`, state: { rows, row, column } };
+    return { goal: `Answer with the ${column} of ${rows[row].name} from the table.`, state: { rows, row, column } };
   },
   draw(s, page) {
     page.add('row', 'Name | City | Age');
