@@ -1,0 +1,95 @@
+// Training in the built app, in headless Chromium with real IndexedDB and a real WebGPU adapter:
+// charts update, a share link reproduces the metrics exactly, a reload lists and resumes the run,
+// and the main thread has no long task while training.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, startE2e, type E2eHarness } from '../support/e2e';
+
+let h: E2eHarness;
+beforeAll(async () => {
+  h = await startE2e();
+});
+afterAll(async () => h?.close());
+
+const TINY = 'v=1&env=click-button&model=tiny&group=4&tasks=2&bcSteps=4&lr=0.003&updates=3&backend=cpu&seed=5&checkpointEvery=1';
+
+/** Every saved metrics record of the page's origin, by update, without the timing metrics. */
+async function savedMetrics(page: Page): Promise<Record<string, number>[]> {
+  const rows = await page.evaluate(
+    () =>
+      new Promise<{ update: number; values: Record<string, number> }[]>((resolve, reject) => {
+        const open = indexedDB.open('greenhouse');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('metrics').objectStore('metrics').getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+  return rows
+    .sort((a, b) => a.update - b.update)
+    .map((r) => Object.fromEntries(Object.entries(r.values).filter(([k]) => !k.startsWith('perf/'))));
+}
+
+async function trainToEnd(page: Page): Promise<void> {
+  await page.getByTestId('train').click();
+  await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
+}
+
+describe('training in the page', () => {
+  it('trains a tiny run: charts and numbers update, no long main-thread task, no console error', async () => {
+    const { page, problems } = await openPage(h, `#${TINY}`);
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await page.waitForTimeout(500); // let the page settle before measuring
+    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    await trainToEnd(page);
+    expect(await page.getByTestId('update').innerText()).toBe('3');
+    const success = await page.locator('[data-metric="episode/success"]').last().innerText();
+    expect(Number(success)).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('[data-testid="chart"] canvas').count()).toBeGreaterThanOrEqual(15);
+    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(long.filter((d) => d > 50)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a share link opened in a fresh context reproduces the run exactly', async () => {
+    const first = await openPage(h, `#${TINY}`);
+    await trainToEnd(first.page);
+    const shared = await first.page.getByTestId('share-url').inputValue();
+    const a = await savedMetrics(first.page);
+    await first.page.context().close();
+
+    const second = await openPage(h, shared.slice(shared.indexOf('#')));
+    await trainToEnd(second.page);
+    const b = await savedMetrics(second.page);
+    expect(a).toHaveLength(3);
+    expect(b).toEqual(a);
+    expect([...first.problems, ...second.problems]).toEqual([]);
+    await second.page.context().close();
+  });
+
+  it('after a reload the run is listed and resumes', async () => {
+    const { page, problems } = await openPage(h, `#${TINY.replace('updates=3', 'updates=4')}`);
+    await page.getByTestId('step').click();
+    await expect.poll(() => page.getByTestId('update').innerText().catch(() => ''), { timeout: 60_000 }).toBe('1');
+    await page.reload();
+    const row = page.locator('[data-testid="runs"] tr[data-run]');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    await row.first().getByTestId('resume').click();
+    await expect.poll(() => page.getByTestId('update').innerText().catch(() => ''), { timeout: 60_000 }).toBe('1');
+    await trainToEnd(page);
+    expect(await page.getByTestId('update').innerText()).toBe('4');
+    expect((await savedMetrics(page)).length).toBe(4);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
