@@ -51,6 +51,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // Runs after the other projects, alone, so the long-task measurement is not disturbed by them.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 300_000,
