@@ -1,0 +1,37 @@
+// Resuming from a checkpoint (through its binary form) continues bit-identically, sync and async.
+import { describe, expect, it } from 'vitest';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
+import { createTrainer, resumeTrainer } from '../../src/rl/setup';
+import { numbers, tinyConfig } from './helpers';
+
+async function run(config: ReturnType<typeof tinyConfig>, total: number, splitAt: number | null) {
+  let { trainer } = await createTrainer(config);
+  const out = [];
+  for (let k = 0; k < total; k++) {
+    if (k === splitAt) {
+      const bytes = encodeCheckpoint(await trainer.checkpoint());
+      trainer.dispose();
+      ({ trainer } = await resumeTrainer(decodeCheckpoint(bytes)));
+    }
+    out.push(numbers(await trainer.step()));
+  }
+  const params = (await trainer.checkpoint()).policy.params;
+  trainer.dispose();
+  return { out, params };
+}
+
+describe('checkpoint and resume', () => {
+  for (const async of [false, true]) {
+    it(`a resumed run equals an uninterrupted one (async ${async})`, async () => {
+      const config = tinyConfig({ async, beta: 0.01, updates: 4 });
+      const straight = await run(config, 4, null);
+      const resumed = await run(config, 4, 2);
+      expect(resumed.out).toEqual(straight.out);
+      expect(Buffer.from(resumed.params.buffer).equals(Buffer.from(straight.params.buffer))).toBe(true);
+    });
+  }
+
+  it('rejects bytes that are not a checkpoint', () => {
+    expect(() => decodeCheckpoint(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toThrow(/not a Greenhouse checkpoint/);
+  });
+});
