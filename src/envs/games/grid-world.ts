@@ -134,35 +134,49 @@ class GridObservation implements Observation {
   }
 }
 
-/** A BFS over full states: the shortest list of moves to the exit, or null. */
-export function solve(layout: Layout, start: GridState, maxStates = 400_000): number[] | null {
-  const key = (s: GridState) => `${s.agent},${s.keys},${String.fromCharCode(...s.cells)}`;
-  const seen = new Map<string, { prev: string | null; dir: number }>();
+/** A BFS over full states: the shortest list of moves to the exit, or null. States are keyed by a number:
+ * agent, box cells in order, keys held, and which of the starting key and door cells are cleared. */
+export function solve(layout: Layout, start: GridState, maxStates = 2_000_000): number[] | null {
+  const n = layout.w * layout.h;
+  const clearable: number[] = [];
+  start.cells.forEach((c, i) => (c === KEY || c === DOOR) && clearable.push(i));
+  const key = (s: GridState): number => {
+    let k = s.agent;
+    for (let i = 0; i < n; i++) if (s.cells[i] & BOX) k = k * n + i;
+    k = k * 4 + s.keys;
+    for (const i of clearable) k = k * 2 + (s.cells[i] === FLOOR ? 1 : 0);
+    return k;
+  };
+  const parent = new Map<number, number>(); // state -> previous state * 4 + direction
+  const first = key(start);
+  parent.set(first, -1);
   let frontier: GridState[] = [{ ...start }];
-  seen.set(key(start), { prev: null, dir: -1 });
-  while (frontier.length > 0 && seen.size < maxStates) {
+  let frontierKeys = [first];
+  while (frontier.length > 0 && parent.size < maxStates) {
     const next: GridState[] = [];
-    for (const s of frontier) {
-      const sk = key(s);
+    const nextKeys: number[] = [];
+    for (let f = 0; f < frontier.length; f++) {
       for (let d = 0; d < 4; d++) {
-        const n = { ...s };
-        if (moveAgent(layout, n, d) !== undefined) continue;
-        const nk = key(n);
-        if (seen.has(nk)) continue;
-        seen.set(nk, { prev: sk, dir: d });
-        if (n.won) {
+        const s = { ...frontier[f] };
+        if (moveAgent(layout, s, d) !== undefined) continue;
+        const k = key(s);
+        if (parent.has(k)) continue;
+        parent.set(k, frontierKeys[f] * 4 + d);
+        if (s.won) {
           const path: number[] = [];
-          for (let k: string | null = nk; k !== null; ) {
-            const e = seen.get(k) as { prev: string | null; dir: number };
-            if (e.dir >= 0) path.push(e.dir);
-            k = e.prev;
+          for (let at = k; at !== first; ) {
+            const p = parent.get(at) as number;
+            path.push(p % 4);
+            at = Math.floor(p / 4);
           }
           return path.reverse();
         }
-        next.push(n);
+        next.push(s);
+        nextKeys.push(k);
       }
     }
     frontier = next;
+    frontierKeys = nextKeys;
   }
   return null;
 }
@@ -204,8 +218,12 @@ function generate(rng: Rng, level: number): { layout: Layout; state: GridState }
     cells[left[1]] = KEY;
     cells[free(last + 1, w - 1)[0]] = EXIT;
     const fallback = attempt >= 20;
-    if (!fallback) for (const i of free(0, w - 1).filter((i) => i !== agent).slice(0, rng.range(0, 2))) cells[i] = WALL;
-    else for (const i of switches) cells[i] |= BOX; // switches start held down: a key-and-door level, always solvable
+    if (fallback) {
+      // After 20 unsolvable draws (never seen in practice): no boxes, no switches, an open gate; always solvable.
+      for (const i of switches) cells[i] = FLOOR;
+      for (let i = 0; i < cells.length; i++) cells[i] &= ~BOX;
+      switches.length = 0;
+    } else for (const i of free(0, w - 1).filter((i) => i !== agent).slice(0, rng.range(0, 2))) cells[i] = WALL;
     const layout = { w, h, switches };
     const state = { cells, agent, keys: 0, won: false };
     if (fallback || solve(layout, state) !== null) return { layout, state };
