@@ -240,6 +240,8 @@ export class GridWorld implements Env {
   state: GridState = { cells: new Uint8Array(1), agent: 0, keys: 0, won: false };
   turn = 0;
   private start = 0;
+  private counted: Uint8Array | null = null; // the cells the cached milestone count was taken on
+  private count = 0;
 
   reset({ seed, options }: { seed: number; options?: EnvOptions }): ResetResult {
     const o = resolveOptions(this.id, GRID_OPTIONS, options);
@@ -253,12 +255,17 @@ export class GridWorld implements Env {
     return { obs: new GridObservation(this.layout, { ...this.state }), info: this.info(undefined) };
   }
 
-  /** Keys taken, doors opened and switches held so far. */
+  /** Keys taken, doors opened and switches held so far (recounted only when the cells were replaced). */
   private milestones(): number {
-    let n = this.state.keys;
-    for (const c of this.state.cells) if (c === KEY || c === DOOR) n--;
-    for (const i of this.layout.switches) if (this.state.cells[i] & BOX) n++;
-    return n;
+    const cells = this.state.cells;
+    if (cells !== this.counted) {
+      let n = 0;
+      for (const c of cells) if (c === KEY || c === DOOR) n--;
+      for (const i of this.layout.switches) if (cells[i] & BOX) n++;
+      this.counted = cells;
+      this.count = n;
+    }
+    return this.count + this.state.keys;
   }
 
   private info(error: string | undefined): StepInfo {
