@@ -34,9 +34,14 @@ export function card(name: string): CardDef {
   return c;
 }
 
-/** 'cost 1 deal 6 block 5 draw 1': a card's effect in the observation's words. */
+/** 'cost 1 deal 6 block 5 draw 1': a card's cost and effects in the observation's words. */
 export function cardText(c: CardDef): string {
-  const parts = [`cost ${c.cost}`];
+  return [`cost ${c.cost}`, ...cardEffects(c)].join(' ');
+}
+
+/** ['deal 6', 'block 5', ...]: a card's effects in the order they apply. */
+export function cardEffects(c: CardDef): string[] {
+  const parts: string[] = [];
   if (c.damage) parts.push(`deal ${c.damage}`);
   if (c.block) parts.push(`block ${c.block}`);
   if (c.vulnerable) parts.push(`vulnerable ${c.vulnerable}`);
@@ -44,7 +49,7 @@ export function cardText(c: CardDef): string {
   if (c.strength) parts.push(`strength ${c.strength}`);
   if (c.energy) parts.push(`energy ${c.energy}`);
   if (c.draw) parts.push(`draw ${c.draw}`);
-  return parts.join(' ');
+  return parts;
 }
 
 export const STARTER_DECK = ['Strike', 'Strike', 'Strike', 'Strike', 'Defend', 'Defend', 'Defend', 'Defend', 'Bash', 'Neutralize'];
