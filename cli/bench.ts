@@ -1,0 +1,117 @@
+// npm run bench -- [--json] [--quick]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
+// in Node, WebGPU in headless Chromium), and the same model trained by TensorFlow.js (cpu, webgpu) as ratios.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { acquireDevice } from '../src/gpu/device';
+import { PRESETS } from '../src/model/presets';
+import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measure';
+import { tfjsTokensPerS } from '../test/bench/tfjs-model';
+
+const args = new Set(process.argv.slice(2));
+const json = args.has('--json');
+const log = (s: string) => void (json ? process.stderr : process.stdout).write(s + '\n');
+
+/** The reference model of the comparison with tfjs: 137k params, T 64, batch 16. */
+export const REF: SizeSpec = { name: 'ref-137k', model: { vocab: 512, dim: 64, layers: 2, heads: 4, window: 64 }, rows: 16, width: 64 };
+const VOCAB = 512;
+/** Each preset at a batch that keeps a software adapter's step around a second. */
+export const SIZES: SizeSpec[] = [
+  REF,
+  { name: 'tiny', model: { ...PRESETS.tiny, vocab: VOCAB }, rows: 16, width: 64 },
+  { name: 'small', model: { ...PRESETS.small, vocab: VOCAB }, rows: 4, width: 64 },
+  { name: 'base', model: { ...PRESETS.base, vocab: VOCAB }, rows: 1, width: 64 },
+];
+export const MATMUL_SIZES = [64, 128, 256];
+
+interface BackendResult {
+  backend: string;
+  adapter?: string;
+  matmulGflops: Record<string, number>;
+  tokensPerS: Record<string, number>;
+  /** tfjs on the matching backend, reference model: tokens/s and ours / theirs. */
+  tfjs?: { backend: string; tokensPerS: number; ratio: number };
+}
+
+/**
+ * tfjs-core's Node bundle lacks most gradients (the full tfjs package registers them from ESM files Node cannot
+ * resolve); bundle that module with esbuild (tsx's) once: registries are global, so the copy registers for all.
+ */
+async function registerTfjsGradients(): Promise<void> {
+  const esbuild = await import('esbuild');
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@tensorflow/tfjs-core/dist/register_all_gradients.js');
+  const out = join(mkdtempSync(join(tmpdir(), 'tfjs-grads-')), 'grads.mjs');
+  await esbuild.build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'silent' });
+  await import(pathToFileURL(out).href);
+}
+
+/** tfjs-core with one backend ('cpu' or 'webgpu'), trained on the reference model. */
+async function tfjs(backend: 'cpu' | 'webgpu'): Promise<number | null> {
+  const tf = await import('@tensorflow/tfjs-core');
+  await registerTfjsGradients();
+  await import(backend === 'cpu' ? '@tensorflow/tfjs-backend-cpu' : '@tensorflow/tfjs-backend-webgpu');
+  try {
+    if (!(await tf.setBackend(backend))) throw new Error('setBackend refused');
+    await tf.ready();
+  } catch (e) {
+    log(`tfjs-${backend} unavailable: ${(e as Error).message}`);
+    return null;
+  }
+  const t = await tfjsTokensPerS(tf, REF);
+  log(`tfjs-${backend}: step ${REF.name}: ${t.toFixed(0)} tokens/s`);
+  return t;
+}
+
+async function nodeWebgpu(): Promise<GPUDevice | null> {
+  const icd = '/usr/lib/chromium/vk_swiftshader_icd.json';
+  if (!process.env.VK_ICD_FILENAMES && existsSync(icd)) process.env.VK_ICD_FILENAMES = icd;
+  try {
+    const { create, globals } = await import('webgpu');
+    Object.assign(globalThis, globals);
+    Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu: create([]) }, configurable: true });
+  } catch (e) {
+    log(`WebGPU in Node unavailable: ${(e as Error).message}`);
+    return null;
+  }
+  const got = await acquireDevice();
+  if (got.kind === 'cpu') log(`WebGPU in Node unavailable: ${got.reason}`);
+  return got.kind === 'webgpu' ? got.device : null;
+}
+
+async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[]): Promise<BackendResult> {
+  const r: BackendResult = { backend: name, matmulGflops: {}, tokensPerS: {} };
+  for (const n of MATMUL_SIZES) {
+    r.matmulGflops[n] = await matmulGflops(device, n);
+    log(`${name}: matmul ${n}: ${r.matmulGflops[n].toFixed(2)} GFLOP/s`);
+  }
+  for (const s of sizes) {
+    r.tokensPerS[s.name] = await stepTokensPerS(device, s);
+    log(`${name}: step ${s.name} (B ${s.rows}, T ${s.width}): ${r.tokensPerS[s.name].toFixed(0)} tokens/s`);
+  }
+  return r;
+}
+
+async function main(): Promise<void> {
+  const sizes = args.has('--quick') ? [REF] : SIZES;
+  const results: BackendResult[] = [];
+  const withTfjs = async (r: BackendResult, backend: 'cpu' | 'webgpu') => {
+    const t = await tfjs(backend);
+    if (t) r.tfjs = { backend: `tfjs-${backend}`, tokensPerS: t, ratio: r.tokensPerS[REF.name] / t };
+    results.push(r);
+  };
+  await withTfjs(await ours(null, 'cpu', sizes), 'cpu');
+  const device = await nodeWebgpu();
+  if (device) await withTfjs({ ...(await ours(device, 'webgpu-node', sizes)), adapter: device.adapterInfo?.architecture }, 'webgpu');
+  print(results);
+}
+
+function print(results: BackendResult[]): void {
+  if (json) return void process.stdout.write(JSON.stringify({ results }, null, 1) + '\n');
+  console.table(results.map((r) => ({ backend: r.backend, ...Object.fromEntries(Object.entries(r.matmulGflops).map(([k, v]) => [`mm${k} GF/s`, +v.toFixed(2)])), ...Object.fromEntries(Object.entries(r.tokensPerS).map(([k, v]) => [`${k} tok/s`, Math.round(v)])), tfjs: r.tfjs?.backend, 'tfjs tok/s': r.tfjs && Math.round(r.tfjs.tokensPerS), 'ours/tfjs': r.tfjs && +r.tfjs.ratio.toFixed(2) })));
+}
+
+await main();
+process.exit(0);
