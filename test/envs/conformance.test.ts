@@ -142,6 +142,18 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
       }),
       { numRuns: 300, seed: 42 },
     );
+    // The expert's own action with a splice of junk or a cut: near-misses of valid actions.
+    env.reset({ seed: 2 });
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.string({ maxLength: 4 }), (at, drop, junk) => {
+        const valid = spec.expert(env);
+        const cut = at % (valid.length + 1);
+        const r = env.step(valid.slice(0, cut) + junk + valid.slice(cut + (drop % 3)));
+        expect(r.info.turn).toBeGreaterThan(0);
+        if (r.terminated || r.truncated) env.reset({ seed: 2 + at });
+      }),
+      { numRuns: 300, seed: 43 },
+    );
   });
 
   it('spends a turn on a bad action and says what was wrong', () => {
