@@ -27,8 +27,6 @@ export const ITEMS = [
   'desk', 'sofa', 'fan', 'heater', 'toaster', 'blender', 'towel', 'basket',
 ] as const;
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 export const TOPICS = ['news', 'sports', 'music', 'movies', 'travel', 'science', 'games', 'books', 'food', 'health'] as const;
 
 /** `k` distinct picks in random order. */

@@ -7,8 +7,6 @@ import { defineWebTask, onClick, onFill } from './page';
 interface State {
   value: string;
   target: string;
-  prefix: string;
-  suffix: string;
   limit: number;
 }
 
@@ -32,7 +30,7 @@ export const useAutocomplete = defineWebTask<State>({
     const prefix = target.slice(0, k);
     return {
       goal: `Enter the city that starts with ${prefix} and ends with ${last}, then click Submit.`,
-      state: { value: '', target, prefix, suffix: last, limit: o.suggestions as number },
+      state: { value: '', target, limit: o.suggestions as number },
     };
   },
   draw(s, page) {
