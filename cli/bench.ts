@@ -1,4 +1,4 @@
-// npm run bench -- [--json] [--quick]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
+// npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
 // in Node, WebGPU in headless Chromium), and the same model trained by TensorFlow.js (cpu, webgpu) as ratios.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import { acquireDevice } from '../src/gpu/device';
 import { PRESETS } from '../src/model/presets';
 import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measure';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
+import type { PageResult } from '../test/bench/page';
 
 const args = new Set(process.argv.slice(2));
 const json = args.has('--json');
@@ -105,7 +106,49 @@ async function main(): Promise<void> {
   await withTfjs(await ours(null, 'cpu', sizes), 'cpu');
   const device = await nodeWebgpu();
   if (device) await withTfjs({ ...(await ours(device, 'webgpu-node', sizes)), adapter: device.adapterInfo?.architecture }, 'webgpu');
+  if (!args.has('--no-browser')) {
+    const r = await chromium(sizes);
+    if (r) results.push(r);
+  }
   print(results);
+}
+
+/** Our WebGPU backend and tfjs-webgpu inside a headless Chromium page served by Vite. */
+async function chromium(sizes: SizeSpec[]): Promise<BackendResult | null> {
+  const { createServer } = await import('vite');
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../test/support/chromium');
+  if (!existsSync(CHROMIUM_PATH)) return log(`Chromium not found at ${CHROMIUM_PATH}`), null;
+  const server = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0 },
+    optimizeDeps: { include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-core/dist/register_all_gradients', '@tensorflow/tfjs-backend-webgpu'] },
+  });
+  await server.listen();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    const url = server.resolvedUrls?.local[0] ?? '';
+    await page.goto(`${url}test/bench/page.html`);
+    await page.waitForFunction(() => typeof window.__benchRun === 'function', null, { timeout: 120_000 });
+    await page.evaluate(([s, m, r]) => void window.__benchRun?.(s, m, r), [sizes, MATMUL_SIZES, REF] as const);
+    await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 600_000, polling: 500 });
+    const got = (await page.evaluate(() => window.__bench)) as PageResult;
+    if (got.error) return log(`WebGPU in Chromium: ${got.error}`), null;
+    const r: BackendResult = { backend: 'webgpu-chromium', adapter: got.adapter, matmulGflops: got.matmulGflops, tokensPerS: got.tokensPerS };
+    for (const [k, v] of Object.entries(r.tokensPerS)) log(`webgpu-chromium: step ${k}: ${v.toFixed(0)} tokens/s`);
+    if (got.tfjsTokensPerS) {
+      r.tfjs = { backend: 'tfjs-webgpu', tokensPerS: got.tfjsTokensPerS, ratio: r.tokensPerS[REF.name] / got.tfjsTokensPerS };
+      log(`tfjs-webgpu (chromium): ${got.tfjsTokensPerS.toFixed(0)} tokens/s`);
+    }
+    return r;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
 
 function print(results: BackendResult[]): void {
