@@ -1,7 +1,7 @@
 // The page model shared by every web task: a family describes its state, how to draw it as elements with
 // handlers, and its expert; WebEnv does parsing, dispatch, turns, termination, observations and cloning.
 
-import type { ActionSignature, Env, EnvSpec, OptionSpec, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
 import { LazyObservation } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
@@ -98,7 +98,6 @@ export class WebEnv<S> implements Env {
   goal = '';
   state!: S;
   turn = 0;
-  private options: ResolvedOptions = {};
   private page: Page | null = null;
   private outcome: Page['outcome'] = 'running';
 
@@ -111,9 +110,8 @@ export class WebEnv<S> implements Env {
     return this.def.maxTurns;
   }
 
-  reset({ seed, options }: { seed: number; options?: Readonly<Record<string, number | string | boolean>> }): ResetResult {
-    this.options = resolveOptions(this.def.id, this.def.options, options);
-    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), this.options);
+  reset({ seed, options }: { seed: number; options?: EnvOptions }): ResetResult {
+    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), resolveOptions(this.def.id, this.def.options, options));
     this.goal = goal;
     this.state = state;
     this.turn = 0;
@@ -199,7 +197,6 @@ export class WebEnv<S> implements Env {
     c.goal = this.goal;
     c.state = structuredClone(this.state);
     c.turn = this.turn;
-    c.options = this.options;
     c.outcome = this.outcome;
     return c;
   }
