@@ -3,7 +3,7 @@
 
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import type { Rng } from '../core/rng';
-import type { Policy, TokenBatch } from '../model/policy-api';
+import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
 import type { RowSpan } from './weights';
 
 /** What the rollout needs from the model side (tokenizer, context builder, grammar); setup.ts builds it. */
@@ -147,4 +147,27 @@ export function turnRows(episodes: readonly EpisodeRecord[]): { batch: TokenBatc
     lengths[n] = r.length;
   });
   return { batch: { rows: rows.length, width, tokens, lengths }, spans };
+}
+
+/** The rows `keep` of a batch, re-padded to the longest of them. */
+export function pickRows(b: TrainBatch, keep: readonly number[]): TrainBatch {
+  const width = keep.reduce((w, n) => Math.max(w, b.lengths[n]), 1);
+  const N = keep.length;
+  const take = (a: Float32Array) => {
+    const out = new Float32Array(N * width);
+    keep.forEach((n, i) => out.set(a.subarray(n * b.width, n * b.width + width), i * width));
+    return out;
+  };
+  const tokens = new Int32Array(N * width);
+  keep.forEach((n, i) => tokens.set(b.tokens.subarray(n * b.width, n * b.width + width), i * width));
+  return {
+    rows: N,
+    width,
+    tokens,
+    lengths: Int32Array.from(keep, (n) => b.lengths[n]),
+    weight: take(b.weight),
+    advantage: Float32Array.from(keep, (n) => b.advantage[n]),
+    oldLogp: take(b.oldLogp),
+    refLogp: b.refLogp && take(b.refLogp),
+  };
 }

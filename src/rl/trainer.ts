@@ -10,7 +10,7 @@ import { computeAdvantages, episodeReward, sampleStd } from './advantages';
 import { bcBatch, demonstrate } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
-import { envOptionsFor, rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
+import { envOptionsFor, pickRows, rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
 import { aggregationWeights } from './weights';
 
 /** What a trainer is built from (see setup.ts for the real ones). */
@@ -186,10 +186,14 @@ export class Trainer {
       oldLogp,
       refLogp: c.beta > 0 ? await (await this.referencePolicy()).logprobs(batch, c.temperature) : null,
     };
+    // With beta = 0 a row whose advantage is 0 has exactly zero gradient: train without it (the weights keep
+    // the whole batch's normalisers). One row always stays, as AdamW moves the parameters even on a zero gradient.
+    const signal = [...advantage.keys()].filter((n) => advantage[n] !== 0);
+    const trained = c.beta > 0 ? train : pickRows(train, signal.length > 0 ? signal : [0]);
     const lr = learningRate(c.lr, c.warmup, this.update);
     const hyper = stepHyper(c, lr);
     const steps: StepMetrics[] = [];
-    for (let i = 0; i < c.mu; i++) steps.push(await policy.trainStep(train, hyper));
+    for (let i = 0; i < c.mu; i++) steps.push(await policy.trainStep(trained, hyper));
     const after = this.options.ratios ? await policy.logprobs(batch, c.temperature) : null;
 
     // ---- metrics: the fixed vocabulary, every update

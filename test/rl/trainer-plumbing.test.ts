@@ -90,7 +90,7 @@ const config = (over: Partial<Config> = {}): Config => ({ ...DEFAULT_CONFIG, gro
 describe('Trainer plumbing', () => {
   it('sends one row per turn with loss weight on action tokens only, the episode advantage and the old log-probs', async () => {
     const p = parts();
-    const trainer = await Trainer.create(config(), p);
+    const trainer = await Trainer.create(config({ beta: 0.04 }), p); // beta > 0: every row is trained on
     const report = await trainer.step();
     const { batch } = p.policy.batches[0];
     const turns = report.episodes.reduce((n, e) => n + e.turns.length, 0);
@@ -109,16 +109,31 @@ describe('Trainer plumbing', () => {
     }
     // grpo aggregation: every episode weighs 1/E.
     expect(batch.weight.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
-    expect(batch.refLogp).toBeNull();
     for (const name of METRIC_NAMES) expect(Number.isFinite(report.metrics[name])).toBe(true);
     expect(report.metrics['episode/success']).toBe(report.episodes.filter((e) => e.success).length / 8);
+  });
+
+  it('with beta = 0 trains only on rows with signal, keeping the whole batch normalisers', async () => {
+    const p = parts();
+    const report = await (await Trainer.create(config({ agg: 'bnpo' }), p)).step();
+    const { batch } = p.policy.batches[0];
+    expect(batch.refLogp).toBeNull();
+    const withSignal = report.episodes.filter((e) => e.advantage !== 0);
+    const allTokens = report.episodes.reduce((n, e) => n + e.turns.reduce((m, t) => m + t.tokens.length, 0), 0);
+    if (withSignal.length === 0) {
+      expect(batch.rows).toBe(1); // one row stays so that AdamW still steps
+      return;
+    }
+    expect(batch.rows).toBe(withSignal.reduce((n, e) => n + e.turns.length, 0));
+    expect(Array.from(batch.advantage).every((a) => a !== 0)).toBe(true);
+    expect(Math.max(...batch.weight)).toBeCloseTo(1 / allTokens, 7);
   });
 
   it('scores truncated episodes 0, or masks them out of the loss', async () => {
     const zero = await (await Trainer.create(config({ reward: 'process', truncation: 'zero' }), parts())).step();
     for (const e of zero.episodes) expect(e.reward).toBe(e.success ? 1 : 0);
     const p = parts();
-    const masked = await (await Trainer.create(config({ reward: 'process', truncation: 'mask' }), p)).step();
+    const masked = await (await Trainer.create(config({ reward: 'process', truncation: 'mask', beta: 0.04 }), p)).step();
     const { batch } = p.policy.batches[0];
     let row = 0;
     for (const e of masked.episodes) {
