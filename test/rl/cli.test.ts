@@ -1,6 +1,9 @@
 // `npm run train`: flags derived from the config table, presets and variants, links, exit status 2 on a
 // bad flag or value, and one JSON object per update with every metric.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeLink } from '../../src/core/share-link';
 import { CONFIG_TABLE } from '../../src/core/config-table';
@@ -55,5 +58,14 @@ describe('train CLI process', () => {
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
     expect(lines.map((l) => l.update)).toEqual([0, 1]);
     for (const l of lines) for (const name of METRIC_NAMES) expect(typeof l[name]).toBe('number');
+  });
+
+  it('--out writes a checkpoint that --resume continues from', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gh-train-')), 'run.ckpt');
+    execFileSync('npx', ['tsx', ...CLI, '--link', encodeLink(tinyConfig({ updates: 1, bcSteps: 1 })), '--json', '--out', file], { encoding: 'utf8' });
+    const r = tsx(['--resume', file, '--updates', '2', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('resumed at update 1');
+    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { update: number }).update)).toEqual([1]);
   });
 });
