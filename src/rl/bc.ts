@@ -1,6 +1,7 @@
-// Behaviour cloning: the scripted experts' episodes recorded as the policy would see them, and the
-// cross-entropy batch (token mean over action tokens) for the warm-up steps before RL.
+// Behaviour cloning: the scripted experts' episodes recorded as the policy would see them, served as
+// cross-entropy batches of a fixed number of turns (token mean over action tokens) for the warm-up before RL.
 
+import type { Rng } from '../core/rng';
 import type { EnvOptions, EnvSpec } from '../envs/api';
 import type { TrainBatch } from '../model/policy-api';
 import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
@@ -44,4 +45,36 @@ export function bcBatch(demos: readonly EpisodeRecord[]): TrainBatch {
     oldLogp: new Float32Array(batch.rows * batch.width),
     refLogp: null,
   };
+}
+
+/** Turns per behaviour-cloning step: a batch's cost does not grow with the task's episode length. */
+export const BC_ROWS = 16;
+
+/**
+ * An endless stream of expert turns: experts play fresh seeds from `rng` when the queue runs low; each
+ * refill (at least 4 batches' worth) is shuffled so that one batch mixes turns of several episodes.
+ */
+export class Demonstrations {
+  private queue: EpisodeRecord[] = []; // one turn each
+
+  constructor(
+    private readonly spec: EnvSpec,
+    private readonly envOptions: EnvOptions,
+    private readonly io: AgentIO,
+    private readonly maxTurns: number,
+    private readonly rng: Rng,
+  ) {}
+
+  /** The next cross-entropy batch of `rows` expert turns. */
+  next(rows = BC_ROWS): TrainBatch {
+    if (this.queue.length < rows) {
+      const fresh: EpisodeRecord[] = [];
+      while (fresh.length < 4 * rows) {
+        const [e] = demonstrate(this.spec, this.envOptions, this.io, [this.rng.nextU32()], this.maxTurns);
+        for (const t of e.turns) fresh.push({ ...e, turns: [t] });
+      }
+      this.queue.push(...this.rng.shuffle(fresh));
+    }
+    return bcBatch(this.queue.splice(0, rows));
+  }
 }

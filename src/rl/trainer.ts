@@ -7,7 +7,7 @@ import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
 import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
 import { computeAdvantages, episodeReward, sampleStd } from './advantages';
-import { bcBatch, demonstrate } from './bc';
+import { Demonstrations } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
 import { envOptionsFor, pickRows, rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
@@ -82,14 +82,12 @@ export class Trainer {
   static async create(config: Config, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     const root = Rng.fromSeed(config.seed);
     const initParams = (await parts.policy.getState()).params.slice();
-    const bcRng = root.split('bc');
     const spec = parts.spec;
+    const demos = new Demonstrations(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), root.split('bc'));
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
-      const seeds = Array.from({ length: BC_EPISODES }, () => bcRng.nextU32());
-      const demos = demonstrate(spec, envOptionsFor(spec, config.difficulty), parts.io, seeds, maxTurnsOf(spec, config));
       hyper.lr = learningRate(config.lr, config.warmup, s);
-      const m = await parts.policy.trainStep(bcBatch(demos), hyper);
+      const m = await parts.policy.trainStep(demos.next(), hyper);
       options.onBcStep?.(s, m.loss);
     }
     const reference = config.ref === 'init' ? initParams : (await parts.policy.getState()).params.slice();
@@ -267,9 +265,6 @@ export class Trainer {
     return this.reference;
   }
 }
-
-/** Expert episodes per behaviour-cloning step (fresh seeds every step). */
-export const BC_EPISODES = 16;
 
 function maxTurnsOf(spec: EnvSpec, config: Config): number {
   return config.maxTurns > 0 ? config.maxTurns : spec.maxTurns;

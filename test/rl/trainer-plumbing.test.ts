@@ -168,7 +168,7 @@ describe('Trainer plumbing', () => {
     await Trainer.create(config({ bcSteps: 2 }), p);
     expect(p.policy.batches.map((b) => b.hyper.objective)).toEqual(['ce', 'ce']);
     const { batch } = p.policy.batches[0];
-    expect(batch.rows).toBe(16);
+    expect(batch.rows).toBe(16); // BC_ROWS expert turns
     expect(batch.tokens[2]).toBe(1); // the expert's click(1)
   });
 
