@@ -12,5 +12,5 @@ const device = () =>
     return g.device;
   }));
 
-policySpec('webgpu (Dawn)', async (seed) => (await createPolicy({ model: 'tiny', vocab: tok.size, seed, backend: 'webgpu', device: await device() })).policy, 20);
+policySpec('webgpu (Dawn)', async (seed) => (await createPolicy({ model: 'tiny', vocab: tok.size, seed, backend: 'webgpu', device: await device() })).policy, 10);
 crossSpec(device);

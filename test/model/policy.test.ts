@@ -3,4 +3,4 @@ import { createPolicy } from '../../src/model/create';
 import { policySpec } from './specs/policy.spec';
 import { tok } from './fixtures';
 
-policySpec('cpu', async (seed) => (await createPolicy({ model: 'tiny', vocab: tok.size, seed, backend: 'cpu' })).policy);
+policySpec('cpu', async (seed) => (await createPolicy({ model: 'tiny', vocab: tok.size, seed, backend: 'cpu' })).policy, 10);

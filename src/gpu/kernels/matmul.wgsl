@@ -1,4 +1,4 @@
-// C (M,N) = op(A)·op(B) [+ bias] [+ C]; 32x32 tile per workgroup, 4x4 outputs per thread.
+// C (M,N) = op(A)·op(B) [+ bias] [+ C]; 32x32 tiles, a 4x4 block per thread.
 override TA: bool = false; // A stored (K,M)
 override TB: bool = false; // B stored (N,K)
 override BIAS: bool = false;
@@ -17,11 +17,11 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
         @builtin(local_invocation_index) li: u32) {
   let m0 = wg.y * 32u;
   let n0 = wg.x * 32u;
-  var acc: array<f32, 16>;
+  var c0 = vec4f(); var c1 = vec4f(); var c2 = vec4f(); var c3 = vec4f(); // 4x4 block rows
   for (var k0 = 0u; k0 < p.K; k0 += 32u) {
     for (var i = li; i < 1024u; i += 64u) {
       let r = i / 32u; let s = i % 32u;
-      // TA: r is k, s is m (coalesced reads); else r is m, s is k. Same for B.
+      // s runs along memory rows (coalesced)
       var m = m0 + r; var k = k0 + s;
       if (TA) { m = m0 + s; k = k0 + r; }
       var av = 0.0;
@@ -35,19 +35,19 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
     }
     workgroupBarrier();
     for (var kk = 0u; kk < 32u; kk++) {
-      let ai = kk * 32u + l.y * 4u; let bi = kk * 32u + l.x * 4u;
-      let ar = vec4f(As[ai], As[ai + 1u], As[ai + 2u], As[ai + 3u]);
-      let br = vec4f(Bs[bi], Bs[bi + 1u], Bs[bi + 2u], Bs[bi + 3u]);
-      for (var i = 0u; i < 4u; i++) { for (var j = 0u; j < 4u; j++) { acc[i * 4u + j] += ar[i] * br[j]; } }
+      let i = kk * 32u + l.y * 4u; let j = kk * 32u + l.x * 4u;
+      let ar = vec4f(As[i], As[i + 1u], As[i + 2u], As[i + 3u]);
+      let br = vec4f(Bs[j], Bs[j + 1u], Bs[j + 2u], Bs[j + 3u]);
+      c0 += ar.x * br; c1 += ar.y * br; c2 += ar.z * br; c3 += ar.w * br;
     }
     workgroupBarrier();
   }
+  let acc = mat4x4f(c0, c1, c2, c3);
   for (var i = 0u; i < 4u; i++) {
-    let m = m0 + l.y * 4u + i;
     for (var j = 0u; j < 4u; j++) {
-      let n = n0 + l.x * 4u + j;
+      let m = m0 + l.y * 4u + i; let n = n0 + l.x * 4u + j;
       if (m < p.M && n < p.N) {
-        var x = acc[i * 4u + j];
+        var x = acc[i][j];
         if (BIAS) { x += bias[n]; }
         if (ACC) { x += c[m * p.N + n]; }
         c[m * p.N + n] = x;

@@ -6,8 +6,12 @@ import type { TrainBatch } from '../../../src/model/policy-api';
 import { CE, GRPO, demoRows } from './policy.spec';
 import { makeBatch, tok } from '../fixtures';
 
-/** Parameters after one step may differ by this much between backends (f32, different reduction orders). */
-export const STEP_TOL = 2e-5;
+/**
+ * Parameters after one step may differ by 1% of one AdamW step (lr) between backends: f32 with different reduction
+ * orders, and Adam's first step g / (|g| + eps) amplifies the noise of near-zero gradients. A wrong gradient moves a
+ * parameter by up to 2 lr.
+ */
+export const STEP_TOL = 0.01;
 
 async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
   const { rows, prompts } = demoRows(p.window);
@@ -19,7 +23,7 @@ async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
 
 export function crossSpec(device: () => Promise<GPUDevice>): void {
   for (const hyper of [CE, GRPO])
-    it(`one ${hyper.objective} training step equals the CPU twin's within ${STEP_TOL}`, async () => {
+    it(`one ${hyper.objective} training step equals the CPU twin's within ${STEP_TOL} lr`, async () => {
       const gpu = (await createPolicy({ model: 'tiny', vocab: tok.size, seed: 11, backend: 'webgpu', device: await device() })).policy;
       const cpu = (await createPolicy({ model: 'tiny', vocab: tok.size, seed: 11, backend: 'cpu' })).policy;
       const b = await batchFor(cpu);
@@ -32,14 +36,17 @@ export function crossSpec(device: () => Promise<GPUDevice>): void {
       const [pG, pC] = [(await gpu.getState()).params, (await cpu.getState()).params];
       let worst = 0;
       pC.forEach((x, i) => (worst = Math.max(worst, Math.abs(pG[i] - x))));
-      expect(worst).toBeLessThan(STEP_TOL);
+      expect(worst).toBeLessThan(STEP_TOL * hyper.lr);
       gpu.dispose();
       cpu.dispose();
     });
 
-  it('the GPU buffer pool is the same size over 100 steps', async () => {
-    const p = (await createPolicy({ model: 'tiny', vocab: tok.size, seed: 12, backend: 'webgpu', device: await device() })).policy;
-    const b = await batchFor(p);
+  it('the GPU buffer pool is the same size over 100 steps (a 1-layer model, one short row, to keep it quick)', async () => {
+    const model = { dim: 16, layers: 1, heads: 2, window: 16 };
+    const p = (await createPolicy({ model, vocab: tok.size, seed: 12, backend: 'webgpu', device: await device() })).policy;
+    const b = makeBatch([tok.encode('fill(2, "Bob Smith")')], [3], 12);
+    b.oldLogp = await p.logprobs(b, 1);
+    b.refLogp = b.oldLogp.map((x) => x - 0.1);
     await p.trainStep(b, GRPO);
     const bytes = p.bytesAllocated;
     for (let s = 0; s < 100; s++) await p.trainStep(b, GRPO);

@@ -9,8 +9,8 @@ import { ActionGrammar } from '../../../src/model/grammar';
 import { END } from '../../../src/model/tokenizer';
 import { TEXTS, makeBatch, tok } from '../fixtures';
 
-export const CE: StepHyper = { objective: 'ce', lr: 3e-3, beta: 0, epsLow: 0.2, epsHigh: 0.2, gradClip: 1, weightDecay: 0, temperature: 1 };
-export const GRPO: StepHyper = { ...CE, objective: 'grpo', beta: 0.05, lr: 1e-3 };
+export const CE: StepHyper = { objective: 'ce', lr: 1e-2, beta: 0, epsLow: 0.2, epsHigh: 0.2, gradClip: 1, weightDecay: 0, temperature: 1 };
+export const GRPO: StepHyper = { ...CE, objective: 'grpo', beta: 0.05, lr: 3e-3 };
 
 /** Context + action rows of a toy demonstration set. */
 export function demoRows(window: number): { rows: number[][]; prompts: number[][] } {
