@@ -1,24 +1,41 @@
-// Learning: the first-steps preset (click-button, tiny model, BC warm-up then GRPO) reaches 0.9 success on
-// the CPU backend within its fixed number of updates.
-// SKIPPED for now: with the current tiny model the policy does not learn to match the goal's label to the
-// button's id (BC loss stays at the chance level of the id token for 200+ steps; RL then collapses to one
-// id). Unskip when the model learns click-button; see the RL report of 2026-11-29.
+// Learning: BC warm-up then GRPO reaches 0.9 success on the CPU backend within a fixed number of updates.
 import { describe, expect, it } from 'vitest';
+import type { Config } from '../../src/core/config-table';
+import { validateConfig } from '../../src/core/config';
 import { getPreset, presetConfig } from '../../src/rl/presets';
 import { createTrainer } from '../../src/rl/setup';
 
+/** Trains until the mean success of the last 3 updates is >= 0.9 or config.updates are done; returns the curve. */
+async function successCurve(config: Config): Promise<number[]> {
+  const { trainer } = await createTrainer(config);
+  const success: number[] = [];
+  for (let k = 0; k < config.updates; k++) {
+    success.push((await trainer.step()).metrics['episode/success']);
+    if (lastMean(success) >= 0.9) break;
+  }
+  trainer.dispose();
+  return success;
+}
+
+const lastMean = (xs: number[]) => (xs.length < 3 ? 0 : xs.slice(-3).reduce((a, b) => a + b, 0) / 3);
+const show = (xs: number[]) => `success per update: ${xs.map((s) => s.toFixed(2)).join(' ')}`;
+
 describe('learning', () => {
-  it.skip('first-steps reaches 0.9 success (mean of the last 3 updates) within its updates on the CPU', async () => {
-    const config = presetConfig(getPreset('first-steps')!, undefined, { backend: 'cpu' });
-    const { trainer } = await createTrainer(config);
-    const success: number[] = [];
-    for (let k = 0; k < config.updates; k++) {
-      success.push((await trainer.step()).metrics['episode/success']);
-      const last = success.slice(-3);
-      if (last.length === 3 && last.reduce((a, b) => a + b, 0) / 3 >= 0.9) break;
-    }
-    trainer.dispose();
-    const last = success.slice(-3);
-    expect(last.reduce((a, b) => a + b, 0) / last.length, `success per update: ${success.map((s) => s.toFixed(2)).join(' ')}`).toBeGreaterThanOrEqual(0.9);
+  // SKIPPED for now: with the current tiny model the policy does not learn to match the goal's label to the
+  // button's id (BC loss stays at the chance level of the id token for 200+ steps; RL then collapses to one
+  // id). Unskip when the model learns click-button (see the RL report of 2026-11-29).
+  it.skip('first-steps (click-button) reaches 0.9 success within its updates', async () => {
+    const curve = await successCurve(presetConfig(getPreset('first-steps')!, undefined, { backend: 'cpu' }));
+    expect(lastMean(curve), show(curve)).toBeGreaterThanOrEqual(0.9);
+  }, 600_000);
+
+  // Meanwhile: on enter-text (type the goal's word, then Submit) 60 BC steps leave the policy at ~0.66 and
+  // GRPO lifts it to >= 0.9 within 30 updates.
+  it('enter-text: GRPO after a short BC warm-up reaches 0.9 success within 30 updates', async () => {
+    const r = validateConfig({ env: 'enter-text', model: 'tiny', bcSteps: 60, lr: 0.005, updates: 30, backend: 'cpu', seed: 1 });
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const curve = await successCurve(r.config);
+    expect(curve[0], 'BC alone should not already solve it').toBeLessThan(0.9);
+    expect(lastMean(curve), show(curve)).toBeGreaterThanOrEqual(0.9);
   }, 600_000);
 });
