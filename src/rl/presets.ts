@@ -21,7 +21,7 @@ export interface Preset {
 export const PRESETS: readonly Preset[] = [
   {
     name: 'first-steps',
-    doc: 'The tiny model learns to click the named button: a short BC warm-up, then GRPO (WebAgent-R1 recipe); about a minute on a CPU.',
+    doc: 'The tiny model learns to click the named button: a short BC warm-up, then GRPO (the WebAgent-R1 recipe), on the CPU.',
     config: { env: 'click-button', model: 'tiny', group: 8, tasks: 4, bcSteps: 10, lr: 0.003, updates: 40, backend: 'cpu' },
   },
   {
