@@ -4,7 +4,7 @@
 
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
 import { Rng } from '../core/rng';
-import { sampleAtomic } from './atomic';
+import { GoalVocabulary, StepStats, sampleAtomic } from './atomic';
 import { clusterOf } from './cluster';
 import { runSteps, type SkillRun } from './execute';
 import { Library, skillId } from './library';
@@ -15,7 +15,7 @@ import type { Skill, SkillStep } from './types';
 export interface DiscoverOptions {
   /** Environment steps to spend, all evaluation on clones included. */
   budget: number;
-  /** Seeds the discovery's choices; training episode k resets the environment with seed + k. */
+  /** Seeds the discovery's choices; the k-th reset of the environment uses seed + k. */
   seed: number;
   /** Who found the skills (default `agent-<seed>`). */
   agent?: string;
@@ -38,16 +38,20 @@ export interface DiscoveryResult {
   skills: Skill[];
   steps: number;
   episodes: number;
-  /** Training episodes that ended in success. */
+  /** Walks that started from an archived state instead of a reset (Go-Explore). */
+  returns: number;
+  /** Walks that ended in success. */
   solved: number;
   explored: number;
   kept: number;
-  /** The environment seeds used for training: [first, last]. */
+  /** The environment seeds reset for training: [first, last]. */
   seeds: [number, number];
 }
 
 /** Arms tried on clones at each state of the walk before it moves on to the best outcome. */
 const TRIES = 4;
+/** How often a walk returns to an archived state (one per cluster reached) instead of resetting. */
+const RETURN_RATE = 0.5;
 /** Weight of the latest exploration in Explore's prior (a moving average of finding new skills). */
 const EXPLORE_RATE_DECAY = 0.02;
 const EXPLORE = 'explore';
@@ -64,6 +68,14 @@ export function useValue(start: Observation, before: StepInfo, run: SkillRun, no
 
 function concatRuns(a: SkillRun, b: SkillRun): SkillRun {
   return { ...b, trace: [...a.trace, ...b.trace], reward: a.reward + b.reward };
+}
+
+/** A state to walk from: an environment (owned), what it shows, and how often the walk came back to it. */
+interface Cell {
+  env: Env;
+  obs: Observation;
+  info: StepInfo;
+  visits: number;
 }
 
 /**
@@ -102,7 +114,29 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
   let exploreRate = 1;
   let explores = 0;
   const seen = new Set<string>();
-  const out = { steps: 0, episodes: 0, solved: 0, explored: 0, kept: 0 };
+  const clusters = new Set<string>();
+  const kinds = new StepStats();
+  const vocabulary = new GoalVocabulary();
+  const archive: Cell[] = [];
+  const archived = new Set<string>();
+  const out = { steps: 0, episodes: 0, returns: 0, solved: 0, explored: 0, kept: 0 };
+
+  /** Adds (or counts again) a skill that ran from `start` along `trace`. */
+  const keep = (steps: SkillStep[], start: Observation, cluster: string, trace: SkillRun['trace'], value: number, progressed: boolean, parents: string[]) => {
+    lib.add({
+      id: skillId(spec.family, steps),
+      ...nameSkill(steps, start, trace, cluster),
+      family: spec.family,
+      precondition: { cluster },
+      steps,
+      fitness: value,
+      uses: 1,
+      successes: progressed ? 1 : 0,
+      parents,
+      agent,
+      createdAt: now,
+    });
+  };
 
   /** Extends a skill that can start here (or nothing) by one or two random atomic actions on `clone`; keeps it if it worked. */
   const exploreFrom = (clone: Env, obs: Observation, info: StepInfo, cluster: string, cands: readonly Skill[], words: readonly string[]) => {
@@ -114,35 +148,34 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     const ext: SkillStep[] = [];
     const want = 1 + rng.int(Math.min(2, maxLength - baseSteps.length));
     while (run.ok && !run.done && ext.length < want) {
-      const step = sampleAtomic(rng, spec.actions, run.obs, words);
+      const step = sampleAtomic(rng, spec.actions, run.obs, words, { weight: kinds.weight, texts: vocabulary.values(words) });
       if (!step) break;
       ext.push(step);
       run = concatRuns(run, runSteps(clone, [step], run.obs, run.info));
+      kinds.record(step, run.ok);
     }
-    const novel = !seen.has(run.obs.text);
-    const { value, progressed } = useValue(obs, info, run, novel);
-    // Kept: what changed the state and progressed or reached a new state; also what ended the episode, whose
-    // fitness (0 for a failure) says how it went, since only lookahead can tell when such a step is right.
-    const worked = run.ok && ext.length > 0 && (run.terminated || (run.obs.text !== obs.text && (progressed || novel)));
+    const { value, progressed } = useValue(obs, info, run, !seen.has(run.obs.text));
+    // Kept: a single action that changed the state; a longer sequence that progressed or reached a kind of
+    // state (cluster) not met before; anything that ended the episode (its fitness, 0 for a failure, says how
+    // that went: only lookahead can tell when such a step is right).
+    const reached = clusterOf(run.obs, run.info, words);
     const steps = [...baseSteps, ...ext];
+    const worked = run.ok && ext.length > 0 && run.obs.text !== obs.text && (steps.length === 1 || progressed || run.terminated || !clusters.has(reached));
+    clusters.add(reached);
     const id = skillId(spec.family, steps);
     const isNew = worked && !lib.get(id);
     if (worked) {
-      lib.add({
-        id,
-        ...nameSkill(steps, obs, run.trace, cluster),
-        family: spec.family,
-        precondition: { cluster },
-        steps,
-        fitness: value,
-        uses: 1,
-        successes: progressed ? 1 : 0,
-        parents: base ? [base.id] : [],
-        agent,
-        createdAt: now,
-      });
+      keep(steps, obs, cluster, run.trace, value, progressed, base ? [base.id] : []);
       if (isNew) out.kept++;
       stats.record(cluster, id, value);
+      // The tails of a sequence that progressed, where the progress happened, are kept too: the transferable part.
+      for (let i = 1; progressed && i < steps.length; i++) {
+        const from = run.trace[i - 1];
+        if (run.info.progress <= from.info.progress && !run.info.success) break;
+        const tail = steps.slice(i);
+        if (!lib.get(skillId(spec.family, tail))) out.kept++;
+        keep(tail, from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, true, [id]);
+      }
     }
     // Explore is worth what it finds: a recent rate of new skills, so it fades as the library saturates.
     explores++;
@@ -151,10 +184,24 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     return { run, value };
   };
 
-  while (out.steps < opts.budget) {
-    let env = spec.create();
-    let { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions });
+  /** A fresh episode on the next training seed, or (Go-Explore) a return to an archived state, rarely visited ones first. */
+  const start = (): Cell => {
+    if (archive.length > 0 && rng.chance(RETURN_RATE)) {
+      let r = rng.next() * archive.reduce((t, a) => t + 1 / Math.sqrt(1 + a.visits), 0);
+      const cell = archive.find((a) => (r -= 1 / Math.sqrt(1 + a.visits)) < 0) ?? archive[archive.length - 1];
+      cell.visits++;
+      out.returns++;
+      return { ...cell, env: cell.env.clone() };
+    }
+    const env = spec.create();
+    const { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions });
     out.episodes++;
+    vocabulary.add(goalWords(env.goal));
+    return { env, obs, info, visits: 0 };
+  };
+
+  while (out.steps < opts.budget) {
+    let { env, obs, info } = start();
     seen.add(obs.text);
     const visited = new Set([obs.text]);
     const words = goalWords(env.goal);
@@ -191,6 +238,11 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       }
       if (!best) break;
       visited.add(best.run.obs.text);
+      const reached = clusterOf(best.run.obs, best.run.info, words);
+      if (!best.run.done && !archived.has(reached)) {
+        archived.add(reached);
+        archive.push({ env: best.env.clone(), obs: best.run.obs, info: best.run.info, visits: 0 });
+      }
       env = best.env;
       obs = best.run.obs;
       info = best.run.info;

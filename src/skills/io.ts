@@ -53,7 +53,11 @@ const FileSchema = v.strictObject({
   format: v.literal(LIBRARY_FORMAT, `must be '${LIBRARY_FORMAT}'`),
   version: v.literal(LIBRARY_VERSION, `must be ${LIBRARY_VERSION}`),
   exportedAt: label(40),
-  skills: v.pipe(v.array(SkillSchema), v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`)),
+  skills: v.pipe(
+    v.array(v.unknown()),
+    v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`),
+    v.array(SkillSchema),
+  ),
 });
 
 /** The library as a JSON file. */

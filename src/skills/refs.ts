@@ -18,16 +18,16 @@ function norm(word: string): string {
   return /^-?\d+$/.test(word) ? '#' : word.toLowerCase();
 }
 
-function anchorAt(words: readonly string[], i: number, n: number): string {
-  return i - n < 0 ? '' : words.slice(i - n, i).map(norm).join(' ');
-}
-
-/** Positions where the anchor (normalised words, '^' for the goal's start) ends. */
-function anchorEnds(words: readonly string[], anchor: string): number[] {
+/** Positions in the goal where the anchor (normalised words, '^' for the goal's start) ends. */
+function anchorEnds(normed: readonly string[], anchor: string): number[] {
   if (anchor === '^') return [0];
   const a = anchor.split(' ');
   const out: number[] = [];
-  for (let i = a.length; i <= words.length; i++) if (anchorAt(words, i, a.length) === anchor) out.push(i);
+  for (let i = a.length; i <= normed.length; i++) {
+    let k = 0;
+    while (k < a.length && normed[i - a.length + k] === a[k]) k++;
+    if (k === a.length) out.push(i);
+  }
   return out;
 }
 
@@ -35,12 +35,15 @@ function anchorEnds(words: readonly string[], anchor: string): number[] {
 export function textRef(value: string, words: readonly string[]): TextRef {
   const parts = value.split(/\s+/).filter((w) => w !== '');
   if (parts.length > 0 && parts.length <= 4) {
+    let normed: string[] | undefined;
     for (let i = 0; i + parts.length <= words.length; i++) {
       if (!parts.every((p, k) => words[i + k] === p)) continue;
       if (i === 0) return { kind: 'goal', anchor: '^', words: parts.length };
+      normed ??= words.map(norm);
       for (const n of [1, 2]) {
-        const anchor = anchorAt(words, i, n);
-        if (anchor !== '' && anchorEnds(words, anchor).length === 1) return { kind: 'goal', anchor, words: parts.length };
+        if (i - n < 0) break;
+        const anchor = normed.slice(i - n, i).join(' ');
+        if (anchorEnds(normed, anchor).length === 1) return { kind: 'goal', anchor, words: parts.length };
       }
     }
   }
@@ -50,7 +53,7 @@ export function textRef(value: string, words: readonly string[]): TextRef {
 /** The text a reference stands for in this goal, or undefined when the goal has no such slot. */
 export function resolveText(ref: TextRef, words: readonly string[]): string | undefined {
   if (ref.kind === 'literal') return ref.value;
-  const ends = anchorEnds(words, ref.anchor);
+  const ends = anchorEnds(words.map(norm), ref.anchor);
   if (ends.length !== 1 || ends[0] + ref.words > words.length) return undefined;
   return words.slice(ends[0], ends[0] + ref.words).join(' ');
 }

@@ -1,0 +1,50 @@
+// Discovery from zero, naming, MCTS and the flat random baseline on a tiny two-page task defined for tests.
+
+import { describe, expect, it } from 'vitest';
+import { discover } from '../../src/skills/discovery';
+import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '../../src/skills/mcts';
+import { unseenSeeds } from '../../src/skills/seeds';
+import { tinySettings } from './tiny-env';
+
+describe('discovery on a tiny two-page task', () => {
+  const found = discover(tinySettings, { budget: 1500, seed: 3, now: 0 });
+
+  it('starts from zero and keeps named skills that transfer across seeds', () => {
+    expect(found.steps).toBeGreaterThanOrEqual(1500);
+    expect(found.explored).toBeGreaterThan(0);
+    expect(found.kept).toBe(found.skills.length);
+    const names = found.skills.map((s) => s.name);
+    expect(names).toContain("open the 'Settings' page");
+    expect(names).toContain("type <after 'to'> into 'Name'");
+    expect(names.some((n) => n.includes("press 'Save'"))).toBe(true);
+    for (const s of found.skills) {
+      expect(s.family).toBe('tiny-settings');
+      expect(s.agent).toBe('agent-3');
+      expect(s.uses).toBeGreaterThanOrEqual(s.successes);
+      expect(s.fitness).toBeGreaterThanOrEqual(0);
+      expect(s.fitness).toBeLessThanOrEqual(1);
+      for (const p of s.parents) expect(found.skills.some((x) => x.id === p)).toBe(true);
+    }
+    expect(found.skills.some((s) => s.parents.length > 0 && s.steps.length > 1)).toBe(true);
+  });
+
+  it('is deterministic for a seed', () => {
+    const again = discover(tinySettings, { budget: 1500, seed: 3, now: 0 });
+    expect(again.skills).toEqual(found.skills);
+  });
+
+  it('gives an MCTS agent that solves seeds discovery never saw, better than flat random exploration', () => {
+    const seeds = unseenSeeds(3, 30);
+    expect(seeds[0]).toBeGreaterThan(found.seeds[1]);
+    const mcts = evaluateAgent(seeds, (s) => runMctsEpisode(tinySettings, found.skills, s));
+    const flat = evaluateAgent(seeds, (s) => runRandomEpisode(tinySettings, s, 8, 2));
+    expect(mcts.successRate).toBeGreaterThanOrEqual(0.9);
+    expect(mcts.successRate).toBeGreaterThan(flat.successRate);
+  });
+
+  it('falls back to atomic actions with an empty library', () => {
+    const r = runMctsEpisode(tinySettings, [], 5, { ...DEFAULT_PLAN, simulations: 4 });
+    expect(r.chosen.every((c) => c === 'atomic')).toBe(true);
+    expect(r.turns).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,65 @@
+// Skills as macro-actions: skill(k) joins the action language, is listed in the text, and runs as one turn.
+
+import { describe, expect, it } from 'vitest';
+import { expertRollout } from '../../src/envs/harness';
+import { skillId } from '../../src/skills/library';
+import { SkillEnv, withSkills } from '../../src/skills/macro';
+import type { Skill, SkillStep } from '../../src/skills/types';
+import { tinySettings } from './tiny-env';
+
+const ref = (role: string, value: string) => ({ kind: 'ref' as const, role, name: { kind: 'literal' as const, value } });
+
+function skill(name: string, fitness: number, steps: SkillStep[], family = 'tiny-settings'): Skill {
+  return { id: skillId(family, steps), name, description: '', family, precondition: { cluster: '' }, steps, fitness, uses: 1, successes: 1, parents: [], agent: 't', createdAt: 0 };
+}
+
+const openSettings = skill("open the 'Settings' page", 0.9, [{ verb: 'click', args: [ref('link', 'Settings')] }]);
+const setAndSave = skill('set the name and save', 0.5, [
+  { verb: 'fill', args: [ref('textbox', 'Name'), { kind: 'text', text: { kind: 'goal', anchor: 'to', words: 1 } }] },
+  { verb: 'click', args: [ref('button', 'Save')] },
+]);
+const other = skill('from another family', 1, [{ verb: 'click', args: [ref('link', 'Settings')] }], 'grid-world');
+
+describe('withSkills', () => {
+  const spec = withSkills(tinySettings, [setAndSave, other, openSettings]);
+
+  it('adds skill(k) to the action language and keeps the family, fittest first', () => {
+    expect(spec.actions.map((a) => a.verb)).toEqual([...tinySettings.actions.map((a) => a.verb), 'skill']);
+    const env = spec.create() as SkillEnv;
+    expect(env.skills.map((s) => s.name)).toEqual([openSettings.name, setAndSave.name]);
+  });
+
+  it('lists the skills that can start here and runs one as a single turn', () => {
+    const env = spec.create();
+    const r0 = env.reset({ seed: 4 });
+    expect(r0.obs.text).toContain("skills:\nskill(0): open the 'Settings' page");
+    expect(r0.obs.text).not.toContain('skill(1)');
+    const r1 = env.step('skill(0)');
+    expect(r1.info).toMatchObject({ turn: 1, success: false });
+    expect(r1.info.lastActionError).toBeUndefined();
+    expect(r1.obs.text).toContain('skill(1): set the name and save');
+    const r2 = env.step('skill(1)');
+    expect(r2).toMatchObject({ terminated: true, reward: 1, info: { success: true, turn: 2 } });
+  });
+
+  it('spends a turn with a message on a bad skill, and passes atomic actions through', () => {
+    const env = spec.create();
+    env.reset({ seed: 4 });
+    const bad = env.step('skill(7)');
+    expect(bad.info).toMatchObject({ turn: 1, lastActionError: 'skill(7): there is no skill 7 (skills 0 to 1)' });
+    const cannot = env.step('skill(1)');
+    expect(cannot.info.lastActionError).toMatch(/^skill\(1\) 'set the name and save' cannot start here: step 1: no textbox 'Name' here/);
+    const atomic = env.step('click(4)');
+    expect(atomic.info.turn).toBe(3);
+    expect(atomic.obs.text).toContain("textbox 'Name'");
+  });
+
+  it('clones independently and keeps the expert working', () => {
+    const env = spec.create();
+    env.reset({ seed: 9 });
+    const copy = env.clone();
+    env.step('skill(0)');
+    expect(copy.step('skill(1)').info.lastActionError).toBeDefined();
+    expect(expertRollout(spec, 11).success).toBe(true);
+  });
+});
