@@ -30,6 +30,7 @@ export class GpuContext {
   private readonly modules = new Map<number, GPUShaderModule>();
   private readonly pipelines = new Map<string, GPUComputePipeline>();
   private readonly groups = new Map<string, GPUBindGroup>();
+  private poolGeneration = 0;
 
   constructor(readonly device: GPUDevice) {
     this.pool = new BufferPool(device);
@@ -39,6 +40,10 @@ export class GpuContext {
   /** Record one dispatch of `code` with override `constants`, binding uniforms at 0 and tensors at 1.. in order. */
   dispatch(code: string, constants: Record<string, number>, uni: Uniforms, tensors: readonly GpuTensor[], groups: [number, number?, number?]): void {
     if (this.slot === SLOTS) this.flush();
+    if (this.poolGeneration !== this.pool.generation) {
+      this.groups.clear(); // groups of replaced buffers are stale
+      this.poolGeneration = this.pool.generation;
+    }
     let codeId = this.codeIds.get(code);
     if (codeId === undefined) this.codeIds.set(code, (codeId = this.codeIds.size));
     const pipeKey = `${codeId}:${JSON.stringify(constants)}`;
@@ -86,6 +91,7 @@ export class GpuContext {
     this.device.queue.submit([enc.finish()]);
     this.encoder = null;
     this.slot = 0;
+    this.pool.releaseRetired();
   }
 
   /** Copy `bytes` from a tensor to the CPU (submits recorded work first). */

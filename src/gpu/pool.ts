@@ -8,8 +8,11 @@ export class BufferPool {
   private named = new Map<string, GPUBuffer>();
   private ids = new WeakMap<GPUBuffer, number>();
   private nextId = 1;
+  private retired: GPUBuffer[] = [];
   /** Total bytes of all live buffers. */
   bytesAllocated = 0;
+  /** Counts buffer replacements, so caches keyed on buffers know when to drop stale entries. */
+  generation = 0;
 
   constructor(private readonly device: GPUDevice) {}
 
@@ -19,7 +22,8 @@ export class BufferPool {
     if (have && have.size >= bytes) return have;
     if (have) {
       this.bytesAllocated -= have.size;
-      have.destroy();
+      this.retired.push(have); // recorded, unsubmitted work may still use it
+      this.generation++;
     }
     const size = Math.max(256, 2 ** Math.ceil(Math.log2(Math.max(bytes, 1))));
     const buf = this.device.createBuffer({ label: name, size, usage });
@@ -34,7 +38,14 @@ export class BufferPool {
     return this.ids.get(buf) ?? 0;
   }
 
+  /** Destroy buffers replaced since the last call (after the work using them was submitted). */
+  releaseRetired(): void {
+    for (const b of this.retired) b.destroy();
+    this.retired = [];
+  }
+
   dispose(): void {
+    this.releaseRetired();
     for (const b of this.named.values()) b.destroy();
     this.named.clear();
     this.bytesAllocated = 0;

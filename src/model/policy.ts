@@ -5,9 +5,7 @@ import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
 import { Transformer } from './transformer';
-
-/** The END token id every tokenizer uses (see tokenizer.ts SPECIALS). */
-export const END_ID = 2;
+import { END } from './tokenizer';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
@@ -161,7 +159,7 @@ export class TransformerPolicy<F, I> implements Policy {
         if (done[n]) continue;
         out.tokens[n].push(tok[n]);
         out.logp[n].push(lp[n]);
-        if (tok[n] === END_ID || lens[n] + s + 1 >= Tc) done[n] = 1;
+        if (tok[n] === END || lens[n] + s + 1 >= Tc) done[n] = 1;
         else live++;
       }
       if (!live) break;

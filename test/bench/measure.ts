@@ -16,7 +16,7 @@ export interface SizeSpec {
 
 export const HYPER: StepHyper = { objective: 'grpo', lr: 1e-3, beta: 0.01, epsLow: 0.2, epsHigh: 0.28, gradClip: 1, weightDecay: 0.01, temperature: 1 };
 
-/** Seconds per call of `f`, after one warm-up call, over at least `minS` seconds and 2 calls. */
+/** Seconds per call of `f`, after one warm-up call, over at least `minS` seconds and one call. */
 export async function timeIt(f: () => Promise<void>, minS = 1): Promise<number> {
   await f();
   let n = 0;
@@ -24,7 +24,7 @@ export async function timeIt(f: () => Promise<void>, minS = 1): Promise<number> 
   do {
     await f();
     n++;
-  } while (n < 2 || performance.now() - t0 < minS * 1000);
+  } while (performance.now() - t0 < minS * 1000);
   return (performance.now() - t0) / 1000 / n;
 }
 

@@ -18,18 +18,19 @@ export interface PageResult {
 declare global {
   interface Window {
     __bench?: PageResult;
-    __benchRun?: (sizes: SizeSpec[], matmul: number[], ref: SizeSpec) => Promise<void>;
+    __benchRun?: (sizes: SizeSpec[], matmul: number[], ref: SizeSpec, gpuOnly: readonly string[]) => Promise<void>;
   }
 }
 
-window.__benchRun = async (sizes, matmul, ref) => {
+/** gpuOnly: sizes skipped on a software (fallback) adapter. */
+window.__benchRun = async (sizes, matmul, ref, gpuOnly) => {
   const r: PageResult = { matmulGflops: {}, tokensPerS: {} };
   try {
     const got = await acquireDevice();
     if (got.kind !== 'webgpu') throw new Error(got.reason);
     r.adapter = got.adapter.architecture;
     for (const n of matmul) r.matmulGflops[n] = await matmulGflops(got.device, n);
-    for (const s of sizes) r.tokensPerS[s.name] = await stepTokensPerS(got.device, s);
+    for (const s of sizes) if (!(got.adapter.isFallbackAdapter && gpuOnly.includes(s.name))) r.tokensPerS[s.name] = await stepTokensPerS(got.device, s);
     got.device.destroy();
     if (await tf.setBackend('webgpu')) {
       await tf.ready();
