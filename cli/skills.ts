@@ -78,7 +78,11 @@ function runDiscover(args: string[]): void {
     throw new UsageError((e as Error).message);
   }
   const envOptions: EnvOptions | undefined = Object.keys(options).length > 0 ? options : undefined;
-  if (envOptions) spec.create().reset({ seed: 0, options: envOptions }); // validates the options or throws with their names
+  try {
+    if (envOptions) spec.create().reset({ seed: 0, options: envOptions }); // validates the options, naming a bad one
+  } catch (e) {
+    throw new UsageError(`--opt: ${(e as Error).message}`);
+  }
   const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
 
   const t0 = performance.now();

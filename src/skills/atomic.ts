@@ -3,7 +3,7 @@
 
 import type { ActionSignature, ArgKind, Observation, UiElement } from '../envs/api';
 import type { Rng } from '../core/rng';
-import { textRef } from './refs';
+import { norm, textRef } from './refs';
 import type { SkillArg, SkillStep } from './types';
 
 const NOT_CLICKABLE = new Set(['text', 'heading', 'status', 'row', 'cell', 'paragraph', 'textbox', 'searchbox', 'combobox']);
@@ -41,9 +41,9 @@ function choices(verb: string, kind: ArgKind, obs: Observation, texts: readonly 
 }
 
 /** A chosen value as a skill argument: names and texts become goal slots where the goal holds them. */
-function toArg(c: Choice, words: readonly string[]): SkillArg {
-  if (c.kind === 'ref') return { kind: 'ref', role: c.e.role, name: textRef(c.e.name, words) };
-  if (c.kind === 'text') return { kind: 'text', text: textRef(c.value, words) };
+function toArg(c: Choice, words: readonly string[], anchorOk?: (normed: string) => boolean): SkillArg {
+  if (c.kind === 'ref') return { kind: 'ref', role: c.e.role, name: textRef(c.e.name, words, anchorOk) };
+  if (c.kind === 'text') return { kind: 'text', text: textRef(c.value, words, anchorOk) };
   return c;
 }
 
@@ -52,6 +52,8 @@ export interface SampleOptions {
   weight?: (kind: string) => number;
   /** The goal words to type (default: all of them). */
   texts?: readonly string[];
+  /** Which (normalised) goal words may anchor a goal slot (default: any). */
+  anchorOk?: (normed: string) => boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ export function sampleAtomic(rng: Rng, actions: readonly ActionSignature[], obs:
   let r = rng.next() * w.reduce((t, x) => t + x, 0);
   const k = w.findIndex((x) => (r -= x) < 0);
   const o = options[k < 0 ? options.length - 1 : k];
-  return { verb: o.verb, args: o.args.map((c) => toArg(rng.pick(c), words)) };
+  return { verb: o.verb, args: o.args.map((c) => toArg(rng.pick(c), words, opts.anchorOk)) };
 }
 
 /** The kind of an atomic step for error statistics: its verb and the role of the element it names. */
@@ -104,7 +106,7 @@ export class StepStats {
 
 /**
  * Which goal words are values (a name, a number, an item) rather than the family's template ("Buy", "for"):
- * the words that appear in fewer than half of the goals seen, once a few goals have been seen.
+ * template words appear in at least half of the goals seen (numbers count as one word), once a few were seen.
  */
 export class GoalVocabulary {
   private goals = 0;
@@ -112,12 +114,15 @@ export class GoalVocabulary {
 
   add(words: readonly string[]): void {
     this.goals++;
-    for (const w of new Set(words)) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+    for (const w of new Set(words.map(norm))) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
   }
 
+  /** A normalised word that belongs to the template (true for everything until 8 goals were seen). */
+  isTemplate = (normed: string): boolean => this.goals < 8 || (this.counts.get(normed) ?? 0) >= this.goals / 2;
+
+  /** The goal's value words, numbers included, the ones worth typing (all words until 8 goals were seen). */
   values(words: readonly string[]): readonly string[] {
-    if (this.goals < 8) return words;
-    const out = words.filter((w) => (this.counts.get(w) ?? 0) < this.goals / 2);
+    const out = words.filter((w) => norm(w) === '#' || !this.isTemplate(norm(w)));
     return out.length > 0 ? out : words;
   }
 }

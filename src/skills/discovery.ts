@@ -148,7 +148,7 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     const ext: SkillStep[] = [];
     const want = 1 + rng.int(Math.min(2, maxLength - baseSteps.length));
     while (run.ok && !run.done && ext.length < want) {
-      const step = sampleAtomic(rng, spec.actions, run.obs, words, { weight: kinds.weight, texts: vocabulary.values(words) });
+      const step = sampleAtomic(rng, spec.actions, run.obs, words, { weight: kinds.weight, texts: vocabulary.values(words), anchorOk: vocabulary.isTemplate });
       if (!step) break;
       ext.push(step);
       run = concatRuns(run, runSteps(clone, [step], run.obs, run.info));
@@ -160,7 +160,8 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     // that went: only lookahead can tell when such a step is right).
     const reached = clusterOf(run.obs, run.info, words);
     const steps = [...baseSteps, ...ext];
-    const worked = run.ok && ext.length > 0 && run.obs.text !== obs.text && (steps.length === 1 || progressed || run.terminated || !clusters.has(reached));
+    const changed = run.obs.text !== obs.text && (steps.length === 1 || progressed || !clusters.has(reached));
+    const worked = run.ok && ext.length > 0 && (run.terminated || changed);
     clusters.add(reached);
     const id = skillId(spec.family, steps);
     const isNew = worked && !lib.get(id);

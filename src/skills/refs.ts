@@ -14,7 +14,7 @@ export function goalWords(goal: string): string[] {
 }
 
 /** A word as anchors compare it: lower case, any number as '#'. */
-function norm(word: string): string {
+export function norm(word: string): string {
   return /^-?\d+$/.test(word) ? '#' : word.toLowerCase();
 }
 
@@ -31,8 +31,11 @@ function anchorEnds(normed: readonly string[], anchor: string): number[] {
   return out;
 }
 
-/** A reference to `value`: a goal slot when the value is in the goal after a unique anchor, else the literal. */
-export function textRef(value: string, words: readonly string[]): TextRef {
+/**
+ * A reference to `value`: a goal slot when the value is in the goal after a unique anchor of one or two
+ * words that may anchor (`anchorOk`, given a normalised word: by default any), else the literal.
+ */
+export function textRef(value: string, words: readonly string[], anchorOk: (normed: string) => boolean = () => true): TextRef {
   const parts = value.split(/\s+/).filter((w) => w !== '');
   if (parts.length > 0 && parts.length <= 4) {
     let normed: string[] | undefined;
@@ -42,7 +45,9 @@ export function textRef(value: string, words: readonly string[]): TextRef {
       normed ??= words.map(norm);
       for (const n of [1, 2]) {
         if (i - n < 0) break;
-        const anchor = normed.slice(i - n, i).join(' ');
+        const anchorWords = normed.slice(i - n, i);
+        if (!anchorWords.every(anchorOk)) break;
+        const anchor = anchorWords.join(' ');
         if (anchorEnds(normed, anchor).length === 1) return { kind: 'goal', anchor, words: parts.length };
       }
     }

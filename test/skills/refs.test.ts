@@ -23,6 +23,13 @@ describe('goal slots', () => {
     expect(resolveText(textRef('3', a), goalWords('Buy 5 mug for zoe in Rome and pay by Cash.'))).toBe('5');
   });
 
+  it('anchors only on words allowed to anchor (the template), else keeps the literal', () => {
+    const w = goalWords('In the form, set Pet to oslo, set Name to bob, then click Submit.');
+    expect(textRef('Name', w)).toEqual({ kind: 'goal', anchor: 'oslo set', words: 1 });
+    expect(textRef('Name', w, (x) => x !== 'oslo')).toEqual({ kind: 'literal', value: 'Name' });
+    expect(textRef('bob', w, (x) => x !== 'oslo')).toEqual({ kind: 'goal', anchor: 'name to', words: 1 });
+  });
+
   it('keeps a value the goal does not contain, or only after ambiguous anchors, literally', () => {
     const w = goalWords('Click the link apple or the link pear.');
     expect(textRef('Submit', w)).toEqual({ kind: 'literal', value: 'Submit' });
