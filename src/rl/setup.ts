@@ -3,13 +3,16 @@
 
 import type { Config } from '../core/config-table';
 import { validateConfig, formatErrors } from '../core/config';
+import type { EnvSpec } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { buildContext } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
 import { buildTokenizer, END, Tokenizer } from '../model/tokenizer';
+import type { Skill } from '../skills/types';
 import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
+import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
 import { vocabCorpus } from './vocab';
 
@@ -19,6 +22,8 @@ const ACTION_SLACK = 2;
 export interface SetupOptions extends TrainerOptions {
   /** Use this WebGPU device instead of acquiring one. */
   device?: GPUDevice;
+  /** With config.skills: the library whose skills become skill(k) (e.g. the page's); without it one is discovered. */
+  skills?: readonly Skill[];
 }
 
 export interface Assembled {
@@ -28,9 +33,8 @@ export interface Assembled {
 }
 
 /** The model-side IO for one env and vocabulary. */
-function agentIO(vocab: readonly string[], config: Config, window: number, longestAction: number): AgentIO {
+function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean): AgentIO {
   const tok = Tokenizer.fromJSON(vocab);
-  const spec = getEnvSpec(config.env);
   const grammar = new ActionGrammar(tok, spec.actions);
   const maxActionTokens = longestAction + ACTION_SLACK;
   return {
@@ -40,13 +44,19 @@ function agentIO(vocab: readonly string[], config: Config, window: number, longe
       buildContext(tok, { goal, obs: obs.text, history: past.map((action) => ({ obs: '', action })) }, window, maxActionTokens),
     decode: (tokens) => tok.decode(tokens),
     encodeAction: (action) => [...tok.encode(action), END],
-    allowed: (goal, obs) => grammar.forRow({ goal, obs: obs.text }),
+    allowed: (goal, obs) => {
+      const row = grammar.forRow({ goal, obs: obs.text });
+      return skills ? listedSkillsOnly(tok, obs, row) : row;
+    },
   };
 }
 
-/** The parts for a config; `vocab` pins the tokenizer (from a checkpoint), else it is built from the env. */
+/**
+ * The parts for a config; `vocab` pins the tokenizer (from a checkpoint), else it is built from the env the run
+ * trains on (with config.skills, the skill-augmented one: its observations list the skills' names).
+ */
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
-  const spec = getEnvSpec(config.env);
+  const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
   const corpus = vocabCorpus(spec);
   const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
   const longestAction = Math.max(...corpus.actions.map((a) => tok.encode(a).length + 1));
@@ -55,10 +65,11 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
   const { policy, note } = await make();
   return {
     spec,
-    io: agentIO(tok.toJSON(), config, policy.window, longestAction),
+    io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined),
     policy,
     note,
     createPolicy: async () => (await make()).policy,
+    ...(skills ? { skills } : {}),
   };
 }
 
@@ -68,10 +79,10 @@ export async function createTrainer(config: Config, o: SetupOptions = {}): Promi
   return { trainer: await Trainer.create(config, parts, o), note: parts.note };
 }
 
-/** A run continued from a checkpoint. */
+/** A run continued from a checkpoint (with config.skills, on the skills it holds). */
 export async function resumeTrainer(checkpoint: Checkpoint, o: SetupOptions = {}): Promise<Assembled> {
   const checked = validateConfig(checkpoint.config);
   if (!checked.ok) throw new Error(`checkpoint config: ${formatErrors(checked.errors)}`);
-  const parts = await buildParts(checked.config, o, checkpoint.vocab);
+  const parts = await buildParts(checked.config, { ...o, skills: checkpoint.skills }, checkpoint.vocab);
   return { trainer: await Trainer.resume(checkpoint, parts, o), note: parts.note };
 }

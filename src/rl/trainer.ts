@@ -6,6 +6,7 @@ import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
 import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
+import type { Skill } from '../skills/types';
 import { computeAdvantages, episodeReward, sampleStd } from './advantages';
 import { Demonstrations } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
@@ -21,6 +22,8 @@ export interface TrainerParts {
   policy: Policy;
   /** A fresh policy of the same shape, for the frozen KL reference (made only when beta > 0). */
   createPolicy(): Promise<Policy>;
+  /** With config.skills: the skills that are skill(0), skill(1), ... of spec, kept in checkpoints. */
+  skills?: readonly Skill[];
 }
 
 export interface TrainerOptions {
@@ -246,6 +249,7 @@ export class Trainer {
       reference: this.referenceParams.slice(),
       rng: { tasks: this.rng.tasks.getState(), sample: this.rng.sample.getState() },
       pending: this.pending,
+      ...(this.parts.skills ? { skills: [...this.parts.skills] } : {}),
     };
   }
 
