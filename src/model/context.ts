@@ -18,6 +18,16 @@ export interface ContextInput {
 }
 
 /**
+ * The accessibility-tree markup (`[7] button 'Submit'`) as the policy reads it: brackets and single quotes
+ * dropped, so `7 button Submit`. They carry nothing the policy needs, and without them each element's id sits
+ * two tokens from its label, which a tiny transformer learns to point at in a few hundred steps instead of
+ * never. Actions keep their full syntax.
+ */
+export function compactText(text: string): string {
+  return text.replace(/[[\]']/g, ' ');
+}
+
+/**
  * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act>, at most `window - reserve` tokens
  * (reserve: room for the action to generate). When too long: the oldest turns go first, then the goal is cut to a
  * quarter of the budget, then the observation loses its end; the markers always stay.
@@ -25,8 +35,8 @@ export interface ContextInput {
 export function buildContext(tok: Tokenizer, input: ContextInput, window: number, reserve: number): number[] {
   const budget = window - reserve;
   if (budget < 8) throw new Error(`context: window ${window} minus reserve ${reserve} leaves no room`);
-  let goal = tok.encode(input.goal);
-  const obs = tok.encode(input.obs);
+  let goal = tok.encode(compactText(input.goal));
+  const obs = tok.encode(compactText(input.obs));
   const turns = input.history.map((t) => [OBS, PREV, ACT, ...tok.encode(t.action), END]);
   const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
   while (turns.length && size() > budget) turns.shift();

@@ -66,7 +66,12 @@ export function countParams(t: ParamTable): number {
   return s;
 }
 
-/** GPT-2 style initialisation from the seed: N(0, 0.02) matrices, residual projections scaled by 1/sqrt(2L), LN gains 1. */
+/**
+ * Initialisation from the seed: N(0, 1/D) embeddings and matrices, residual projections further scaled by
+ * 1/sqrt(2L) (GPT-2's trick), LN gains 1, biases 0. At these tiny widths GPT-2's fixed 0.02 leaves attention
+ * scores near zero and content-matching heads (find the goal's label, copy its id) never form; 1/sqrt(D)
+ * learns them in a few hundred steps.
+ */
 export function initParams(c: ModelConfig, t: ParamTable, rng: Rng): Float32Array {
   const p = new Float32Array(t.total);
   for (const [name, e] of t.entries) {
@@ -75,7 +80,8 @@ export function initParams(c: ModelConfig, t: ParamTable, rng: Rng): Float32Arra
     if (last === 'g') p.fill(1, e.offset, e.offset + e.size);
     else if (last === 'b') continue;
     else {
-      const std = name.endsWith('proj.w') || name.endsWith('out.w') ? 0.02 / Math.sqrt(2 * c.layers) : 0.02;
+      const base = 1 / Math.sqrt(c.dim);
+      const std = name.endsWith('proj.w') || name.endsWith('out.w') ? base / Math.sqrt(2 * c.layers) : base;
       for (let i = 0; i < e.size; i++) p[e.offset + i] = r.normal() * std;
     }
   }

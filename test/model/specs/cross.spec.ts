@@ -7,11 +7,12 @@ import { CE, GRPO, demoRows } from './policy.spec';
 import { makeBatch, tok } from '../fixtures';
 
 /**
- * Parameters after one step may differ by 1% of one AdamW step (lr) between backends: f32 with different reduction
- * orders, and Adam's first step g / (|g| + eps) amplifies the noise of near-zero gradients. A wrong gradient moves a
- * parameter by up to 2 lr.
+ * Parameters after one step may differ by a quarter of one AdamW step (lr) between backends: f32 with different
+ * reduction orders, and Adam's first step g / (|g| + eps) turns the float noise of near-zero gradients into
+ * steps of up to ~0.15 lr (seen with the 1/sqrt(D) init). Log-probabilities and metrics must agree within 1e-4,
+ * and a wrong gradient moves a parameter by up to 2 lr, so this still catches real differences.
  */
-export const STEP_TOL = 0.01;
+export const STEP_TOL = 0.25;
 
 async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
   const { rows, prompts } = demoRows(p.window);
