@@ -22,7 +22,7 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'first-steps',
     doc: 'The tiny model learns to click the named button: a short BC warm-up, then GRPO (the WebAgent-R1 recipe), on the CPU.',
-    config: { env: 'click-button', model: 'tiny', group: 8, tasks: 4, bcSteps: 10, lr: 0.003, updates: 40, backend: 'cpu' },
+    config: { env: 'click-button', model: 'tiny', group: 8, tasks: 4, bcSteps: 400, bcLr: 0.005, lr: 0.001, updates: 60, backend: 'cpu' },
   },
   {
     name: 'login',

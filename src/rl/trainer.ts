@@ -89,7 +89,7 @@ export class Trainer {
     const demos = new Demonstrations(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), root.split('bc'));
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
-      hyper.lr = learningRate(config.lr, config.warmup, s);
+      hyper.lr = learningRate(config.bcLr, config.warmup, s);
       const m = await parts.policy.trainStep(demos.next(), hyper);
       options.onBcStep?.(s, m.loss);
     }
