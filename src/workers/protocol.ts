@@ -60,3 +60,24 @@ export interface TrainerWorkerApi {
   /** Drop the trainer (Reset); the saved run stays in IndexedDB. */
   reset(): Promise<void>;
 }
+
+/** Bottom-up skill discovery from zero (or from the stored library of that family). */
+export interface DiscoverRequest {
+  env: string;
+  seed: number;
+  /** Environment steps to spend. */
+  budget: number;
+}
+
+export interface DiscoverOutcome {
+  /** Skills added to the family's library. */
+  found: number;
+  /** Skills in the whole library afterwards. */
+  library: number;
+  steps: number;
+}
+
+/** The skills worker's API. */
+export interface SkillsWorkerApi {
+  discover(request: DiscoverRequest, onProgress: (p: { steps: number; skills: number }) => void): Promise<DiscoverOutcome>;
+}

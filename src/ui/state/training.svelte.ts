@@ -115,8 +115,9 @@ export class TrainingState {
       next[name] = { xs: [...s.xs, report.update + 1], ys: [...s.ys, report.metrics[name]] };
     }
     this.series = next;
-    this.reports = [...this.reports.slice(-(KEPT_REPORTS - 1)), report];
     this.update = report.update + 1;
+    // The inspector and the watch view redraw in a task of their own, apart from the charts' update.
+    setTimeout(() => (this.reports = [...this.reports.slice(-(KEPT_REPORTS - 1)), report]), 0);
   }
 
   private onStatus(status: TrainingStatus): void {
