@@ -4,6 +4,9 @@
 import { decodeCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import { createTrainer, resumeTrainer, type Assembled } from '../rl/setup';
 import type { Hyper, Trainer, UpdateReport } from '../rl/trainer';
+import { getEnvSpec } from '../envs/registry';
+import { loadLibrary } from '../skills/persist';
+import type { Skill } from '../skills/types';
 import { getRun, latestCheckpoint, type GreenhouseDB } from '../storage';
 import type { RunStarted, StartRequest, TrainingListener } from './protocol';
 import { RunSaver } from './run-saver';
@@ -39,6 +42,7 @@ export class TrainingSession {
       const bcSteps = request.config.bcSteps;
       assembled = await createTrainer(request.config, {
         device: device ?? undefined,
+        skills: request.config.skills ? await storedSkills(deps.db, request.config.env) : undefined,
         ratios: true,
         onBcStep: (step, loss) => listener.onStatus({ kind: 'bc', step: step + 1, of: bcSteps, loss }),
       });
@@ -187,4 +191,11 @@ export class TrainingSession {
     });
     return true;
   }
+}
+
+/** The stored library's skills for an env's family, or undefined (then the trainer discovers its own from the seed). */
+async function storedSkills(db: GreenhouseDB | null, env: string): Promise<Skill[] | undefined> {
+  if (!db) return undefined;
+  const skills = await loadLibrary(db, { family: getEnvSpec(env).family });
+  return skills.length > 0 ? skills : undefined;
 }
