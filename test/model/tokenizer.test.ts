@@ -1,7 +1,7 @@
 // Tokenizer, context builder and action grammar.
 import { describe, expect, it } from 'vitest';
 import { ACT, END, GOAL, JOIN, OBS, PREV, UNK, Tokenizer, splitWords } from '../../src/model/tokenizer';
-import { buildContext } from '../../src/model/context';
+import { buildContext, compactText } from '../../src/model/context';
 import { ActionGrammar, grammarAllowed } from '../../src/model/grammar';
 import { TEXTS, tok } from './fixtures';
 
@@ -25,6 +25,9 @@ describe('tokenizer', () => {
 });
 
 describe('context', () => {
+  it('reads observations and goals without brackets or quotes, so an id sits next to its role and label', () => {
+    expect(compactText("[7] button 'Submit'").split(/\s+/).filter(Boolean)).toEqual(['7', 'button', 'Submit']);
+  });
   const input = { goal: TEXTS[0], history: [{ obs: TEXTS[1], action: 'click(2)' }], obs: TEXTS[1] };
   it('is goal, earlier turns with a placeholder, the observation and the ACT marker', () => {
     const c = buildContext(tok, input, 128, 16);
@@ -36,8 +39,8 @@ describe('context', () => {
   });
   it('fits the window by dropping old turns, then cutting the observation', () => {
     const long = { ...input, history: Array.from({ length: 20 }, () => input.history[0]) };
-    const c = buildContext(tok, long, 40, 8);
-    expect(c.length).toBeLessThanOrEqual(32);
+    const c = buildContext(tok, long, 28, 8);
+    expect(c.length).toBeLessThanOrEqual(20);
     expect(c[0]).toBe(GOAL);
     expect(c.at(-1)).toBe(ACT);
     expect(c).not.toContain(PREV);
