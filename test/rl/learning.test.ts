@@ -22,9 +22,9 @@ const show = (xs: number[]) => `success per update: ${xs.map((s) => s.toFixed(2)
 
 describe('learning', () => {
   // SKIPPED for now: the tiny model has to learn to point from the goal's label to the matching button's id.
-// With the 1/sqrt(D) init and the compact context it does learn that in BC (greedy success 0.6-0.75 after
-// 400 steps of 32 demonstrations), but first-steps' 400 BC steps of 16 leave it near 0.5 and GRPO does not
-// yet lift it reliably: seed 1 reached 0.9 at update 56 (86 s), seed 2 stayed near 0.3. Unskip when it does.
+  // With the 1/sqrt(D) init and the compact context it does learn that in BC (greedy success 0.6-0.75 after
+  // 400 steps of 32 demonstrations), but first-steps' 400 BC steps of 16 leave it near 0.5 and GRPO does not
+  // yet lift it reliably: seed 1 reached 0.9 at update 56 (86 s), seed 2 stayed near 0.3. Unskip when it does.
   it.skip('first-steps (click-button) reaches 0.9 success within its updates', async () => {
     const curve = await successCurve(presetConfig(getPreset('first-steps')!, undefined, { backend: 'cpu' }));
     expect(lastMean(curve), show(curve)).toBeGreaterThanOrEqual(0.9);
