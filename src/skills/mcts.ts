@@ -121,16 +121,21 @@ class Search {
   }
 }
 
+/** A fresh episode of either agent: its random stream, the env after reset, the goal's words and the states seen. */
+function startEpisode(spec: EnvSpec, seed: number, stream: string, envOptions?: EnvOptions) {
+  const env = spec.create();
+  const start = env.reset({ seed, options: envOptions });
+  const out: EpisodeResult = { success: false, turns: 0, actions: [], chosen: [], lookahead: 0 };
+  const root: Node = { env, obs: start.obs, info: start.info, done: false, terminated: false, edges: null };
+  return { rng: Rng.fromSeed(seed).split(stream), env, root, words: goalWords(env.goal), visited: new Set([start.obs.text]), out };
+}
+
 /** Runs one episode with the MCTS skill agent; with no skill applicable it takes a random atomic action. */
 export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: number, plan: PlanOptions = DEFAULT_PLAN, envOptions?: EnvOptions): EpisodeResult {
   const lib = new Library(skills.filter((s) => s.family === spec.family));
-  const rng = Rng.fromSeed(seed).split('mcts');
-  const env = spec.create();
-  const start = env.reset({ seed, options: envOptions });
-  const words = goalWords(env.goal);
-  const visited = new Set([start.obs.text]);
-  const out: EpisodeResult = { success: false, turns: 0, actions: [], chosen: [], lookahead: 0 };
-  let root: Node = { env, obs: start.obs, info: start.info, done: false, terminated: false, edges: null };
+  const episode = startEpisode(spec, seed, 'mcts', envOptions);
+  const { rng, env, words, visited, out } = episode;
+  let root = episode.root;
   while (!root.done) {
     const search = new Search(lib, spec.family, words, visited, plan, rng);
     for (let i = 0; i < plan.simulations; i++) search.simulate(root);
@@ -165,13 +170,9 @@ export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: nu
 
 /** Flat random exploration: per decision, `rollouts` random atomic rollouts of `length` on clones; the best one's first action is taken. */
 export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, length: number, envOptions?: EnvOptions): EpisodeResult {
-  const rng = Rng.fromSeed(seed).split('random');
-  const env = spec.create();
-  const start = env.reset({ seed, options: envOptions });
-  const words = goalWords(env.goal);
-  const visited = new Set([start.obs.text]);
-  const out: EpisodeResult = { success: false, turns: 0, actions: [], chosen: [], lookahead: 0 };
-  let root: Node = { env, obs: start.obs, info: start.info, done: false, terminated: false, edges: null };
+  const episode = startEpisode(spec, seed, 'random', envOptions);
+  const { rng, env, words, visited, out } = episode;
+  let root = episode.root;
   while (!root.done) {
     let bestStep: SkillStep | undefined;
     let bestValue = -Infinity;
