@@ -30,6 +30,8 @@ export class TrainingState {
   bc = $state.raw<{ step: number; of: number; loss: number } | null>(null);
   series = $state.raw<Record<MetricName, MetricSeries>>(emptySeries());
   reports = $state.raw<UpdateReport[]>([]);
+  /** The newest report, for the watch view. */
+  latest = $state.raw<UpdateReport | null>(null);
   stages = $derived<StageMark[]>(
     detectStages(this.series['episode/success'].ys, this.series['episode/turns'].ys).map((m) => ({
       ...m,
@@ -46,6 +48,7 @@ export class TrainingState {
     this.warning = null;
     this.bc = null;
     this.reports = [];
+    this.latest = null;
     this.series = emptySeries();
     if (history.length > 0) this.loadHistory(history);
     try {
@@ -99,6 +102,7 @@ export class TrainingState {
     this.update = 0;
     this.series = emptySeries();
     this.reports = [];
+    this.latest = null;
     this.bc = null;
     this.message = null;
   }
@@ -116,8 +120,12 @@ export class TrainingState {
     }
     this.series = next;
     this.update = report.update + 1;
-    // The inspector and the watch view redraw in a task of their own, apart from the charts' update.
-    setTimeout(() => (this.reports = [...this.reports.slice(-(KEPT_REPORTS - 1)), report]), 0);
+    // The watch view and the inspector each redraw in a task of their own, apart from the charts' update,
+    // so no single main-thread task grows long.
+    setTimeout(() => {
+      this.latest = report;
+      setTimeout(() => (this.reports = [...this.reports.slice(-(KEPT_REPORTS - 1)), report]), 0);
+    }, 0);
   }
 
   private onStatus(status: TrainingStatus): void {
