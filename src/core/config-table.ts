@@ -80,6 +80,7 @@ export const CONFIG_TABLE = [
   int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
+  bool({ key: 'match', group: 'model', default: true, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature)." }),
   float({ key: 'temperature', group: 'model', default: 1, min: 0.05, max: 5, doc: 'Sampling temperature (logits are divided by it in training too).' }),
   float({ key: 'topP', group: 'model', default: 1, min: 0.05, max: 1, doc: 'Nucleus sampling: keep the smallest token set with this much probability.' }),
   int({ key: 'group', group: 'grpo', default: 8, min: 2, max: 64, doc: 'G: episodes per task instance (the GRPO group).' }),

@@ -1,6 +1,7 @@
 // The policy's context: goal, earlier turns (their observations replaced by a placeholder, as WebAgent-R1 does)
 // and the current observation, fitted inside the window and ending with the ACT marker the action follows.
-import { ACT, END, GOAL, OBS, PREV, type Tokenizer } from './tokenizer';
+import type { UiElement } from '../envs/api';
+import { ACT, END, GOAL, MATCH, OBS, PREV, type Tokenizer } from './tokenizer';
 
 export interface Turn {
   /** The observation text the action was taken in (kept only as a placeholder). */
@@ -13,8 +14,27 @@ export interface ContextInput {
   goal: string;
   /** Earlier turns, oldest first. */
   history: readonly Turn[];
-  /** The current observation text. */
+  /** The current observation text, one element a line. */
   obs: string;
+  /** Lines of `obs` that start with the MATCH token (see goalMatches). */
+  matches?: ReadonlySet<number>;
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The exact-match feature of reading-comprehension models (DrQA): the indices of the elements whose name shares
+ * a word with the goal (case-insensitive). Their lines start with MATCH in the context. It reads only what the
+ * agent sees, yet spares a tiny model the two-step circuit it would otherwise need for pointing (find the goal's
+ * label among the elements, then copy that element's id), which it learns only after hundreds of steps, if ever.
+ */
+export function goalMatches(goal: string, elements: readonly UiElement[]): Set<number> {
+  const inGoal = new Set(words(goal));
+  const out = new Set<number>();
+  elements.forEach((e, i) => {
+    if (words(e.name).some((w) => inGoal.has(w))) out.add(i);
+  });
+  return out;
 }
 
 /**
@@ -28,7 +48,8 @@ export function compactText(text: string): string {
 }
 
 /**
- * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act>, at most `window - reserve` tokens
+ * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act> (with <match> before the lines in
+ * input.matches), at most `window - reserve` tokens
  * (reserve: room for the action to generate). When too long: the oldest turns go first, then the goal is cut to a
  * quarter of the budget, then the observation loses its end; the markers always stay.
  */
@@ -36,7 +57,9 @@ export function buildContext(tok: Tokenizer, input: ContextInput, window: number
   const budget = window - reserve;
   if (budget < 8) throw new Error(`context: window ${window} minus reserve ${reserve} leaves no room`);
   let goal = tok.encode(compactText(input.goal));
-  const obs = tok.encode(compactText(input.obs));
+  const obs = input.matches?.size
+    ? input.obs.split('\n').flatMap((line, i) => [...(input.matches!.has(i) ? [MATCH] : []), ...tok.encode(compactText(line))])
+    : tok.encode(compactText(input.obs));
   const turns = input.history.map((t) => [OBS, PREV, ACT, ...tok.encode(t.action), END]);
   const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
   while (turns.length && size() > budget) turns.shift();

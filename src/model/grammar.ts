@@ -2,7 +2,7 @@
 // of the goal and observation, the tokens that keep a partial action well formed (verb, parens, args, END).
 import type { ActionSignature, ArgKind } from '../envs/api';
 import type { GenerateOptions } from './policy-api';
-import { END, JOIN, UNK, splitWords, type Tokenizer } from './tokenizer';
+import { END, JOIN, SPECIALS, UNK, splitWords, type Tokenizer } from './tokenizer';
 
 /** One step of an action's token grammar: one of several token sequences, or a quoted text. */
 type Atom = { seqs: number[][] } | { text: true };
@@ -31,7 +31,7 @@ export class ActionGrammar {
   forRow(row: GrammarRow): (generated: readonly number[]) => number[] {
     const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => this.tok.encode(m[1]));
     const words = this.tok.encode(`${row.goal} ${row.obs}`);
-    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && (t >= 8 || t === JOIN)));
+    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && (t >= SPECIALS.length || t === JOIN)));
     const ints = [...Array(100).keys()].map((i) => this.tok.encode(String(i)));
     for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(this.tok.encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);

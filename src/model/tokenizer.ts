@@ -2,7 +2,7 @@
 // Text splits into words (letters, digits, _) and single punctuation marks; decode() rejoins them so that
 // decode(encode(action)) is exact for actions such as `fill(2, "Bob Smith")` or `answer("1234")`.
 
-export const SPECIALS = ['<pad>', '<unk>', '<end>', '<goal>', '<obs>', '<act>', '<prev>', '<join>'] as const;
+export const SPECIALS = ['<pad>', '<unk>', '<end>', '<goal>', '<obs>', '<act>', '<prev>', '<join>', '<match>'] as const;
 export const PAD = 0;
 export const UNK = 1;
 export const END = 2;
@@ -13,6 +13,8 @@ export const ACT = 5;
 export const PREV = 6;
 /** Glues the digits of a number that is not a token of its own: `1234` -> 1 <join> 2 <join> 3 <join> 4. */
 export const JOIN = 7;
+/** Starts an observation line whose element's name shares a word with the goal (see context.ts). */
+export const MATCH = 8;
 
 const PIECE = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 const WORD = /^[\p{L}\p{N}_]/u;

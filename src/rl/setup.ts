@@ -5,7 +5,7 @@ import type { Config } from '../core/config-table';
 import { validateConfig, formatErrors } from '../core/config';
 import type { EnvSpec } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
-import { buildContext } from '../model/context';
+import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
 import { buildTokenizer, END, Tokenizer } from '../model/tokenizer';
@@ -33,7 +33,7 @@ export interface Assembled {
 }
 
 /** The model-side IO for one env and vocabulary. */
-function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean): AgentIO {
+function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean, match: boolean): AgentIO {
   const tok = Tokenizer.fromJSON(vocab);
   const grammar = new ActionGrammar(tok, spec.actions);
   const maxActionTokens = longestAction + ACTION_SLACK;
@@ -41,7 +41,12 @@ function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longes
     vocab,
     maxActionTokens,
     prompt: (goal, obs, past) =>
-      buildContext(tok, { goal, obs: obs.text, history: past.map((action) => ({ obs: '', action })) }, window, maxActionTokens),
+      buildContext(
+        tok,
+        { goal, obs: obs.text, matches: match ? goalMatches(goal, obs.elements) : undefined, history: past.map((action) => ({ obs: '', action })) },
+        window,
+        maxActionTokens,
+      ),
     decode: (tokens) => tok.decode(tokens),
     encodeAction: (action) => [...tok.encode(action), END],
     allowed: (goal, obs) => {
@@ -65,7 +70,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
   const { policy, note } = await make();
   return {
     spec,
-    io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined),
+    io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined, config.match),
     policy,
     note,
     createPolicy: async () => (await make()).policy,

@@ -1,7 +1,7 @@
 // Tokenizer, context builder and action grammar.
 import { describe, expect, it } from 'vitest';
-import { ACT, END, GOAL, JOIN, OBS, PREV, UNK, Tokenizer, splitWords } from '../../src/model/tokenizer';
-import { buildContext, compactText } from '../../src/model/context';
+import { ACT, END, GOAL, JOIN, MATCH, OBS, PREV, UNK, Tokenizer, splitWords } from '../../src/model/tokenizer';
+import { buildContext, compactText, goalMatches } from '../../src/model/context';
 import { ActionGrammar, grammarAllowed } from '../../src/model/grammar';
 import { TEXTS, tok } from './fixtures';
 
@@ -44,6 +44,21 @@ describe('context', () => {
     expect(c[0]).toBe(GOAL);
     expect(c.at(-1)).toBe(ACT);
     expect(c).not.toContain(PREV);
+  });
+  it("marks the elements whose name shares a word with the goal (any case), and only those lines", () => {
+    const elements = [
+      { id: 1, role: 'button', name: 'Save' },
+      { id: 2, role: 'button', name: 'Print page' },
+      { id: 3, role: 'textbox', name: 'Username', value: 'print' },
+    ];
+    const matches = goalMatches("Click the button 'print'.", elements);
+    expect([...matches]).toEqual([1]);
+    const obs = "[1] button 'Save'\n[2] button 'Print page'\n[3] textbox 'Username' value='print'";
+    const c = buildContext(tok, { goal: 'Click the button print.', history: [], obs, matches }, 128, 8);
+    const plain = buildContext(tok, { goal: 'Click the button print.', history: [], obs }, 128, 8);
+    expect(c.filter((t) => t === MATCH)).toHaveLength(1);
+    expect(c.slice(c.indexOf(MATCH) + 1, c.indexOf(MATCH) + 2)).toEqual(tok.encode('2'));
+    expect(c.filter((t) => t !== MATCH)).toEqual(plain);
   });
 });
 
