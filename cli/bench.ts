@@ -1,5 +1,6 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
 // in Node, WebGPU in headless Chromium), and the same model trained by TensorFlow.js (cpu, webgpu) as ratios.
+// npm run bench -- --presets [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { acquireDevice, type DeviceResult } from '../src/gpu/device';
 import { PRESETS } from '../src/model/presets';
 import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measure';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
+import { presetTimings } from './bench-presets';
+import { installWebGpu } from './node-webgpu';
 import type { PageResult } from '../test/bench/page';
 
 const args = new Set(process.argv.slice(2));
@@ -69,16 +72,8 @@ async function tfjs(backend: 'cpu' | 'webgpu'): Promise<number | null> {
 }
 
 async function nodeWebgpu(): Promise<DeviceResult | null> {
-  const icd = '/usr/lib/chromium/vk_swiftshader_icd.json';
-  if (!process.env.VK_ICD_FILENAMES && existsSync(icd)) process.env.VK_ICD_FILENAMES = icd;
-  try {
-    const { create, globals } = await import('webgpu');
-    Object.assign(globalThis, globals);
-    Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu: create([]) }, configurable: true });
-  } catch (e) {
-    log(`WebGPU in Node unavailable: ${(e as Error).message}`);
-    return null;
-  }
+  const why = await installWebGpu();
+  if (why) return log(`WebGPU in Node unavailable: ${why}`), null;
   const got = await acquireDevice();
   if (got.kind === 'cpu') log(`WebGPU in Node unavailable: ${got.reason}`);
   return got;
@@ -97,7 +92,18 @@ async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[]): 
   return r;
 }
 
+/** Seconds each preset run may take before it is reported as not reaching 0.9. */
+const PRESET_SECONDS = 180;
+
+async function presetsMain(): Promise<void> {
+  const got = await nodeWebgpu();
+  const timings = await presetTimings(got?.kind === 'webgpu' ? got.device : null, PRESET_SECONDS, log);
+  if (json) return void process.stdout.write(JSON.stringify({ presets: timings }, null, 1) + '\n');
+  console.table(timings.map((t) => ({ preset: t.preset, backend: t.backend, 'updates/s': +t.updatesPerS.toFixed(2), 'BC s': +t.bcSeconds.toFixed(1), 'to 0.9 (update)': t.reachedAt ?? '-', 'to 0.9 (s)': t.secondsTo90 === null ? '-' : +t.secondsTo90.toFixed(1), 'last success': +t.finalSuccess.toFixed(2) })));
+}
+
 async function main(): Promise<void> {
+  if (args.has('--presets')) return presetsMain();
   const sizes = args.has('--quick') ? [REF] : SIZES;
   const results: BackendResult[] = [];
   const withTfjs = async (r: BackendResult, backend: 'cpu' | 'webgpu') => {

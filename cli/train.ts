@@ -12,6 +12,7 @@ import { METRICS, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
+import { installWebGpu } from './node-webgpu';
 
 /** One run to do: a label (the variant's name, or '') and its config. */
 export interface Run {
@@ -128,15 +129,9 @@ export function helpText(): string {
 }
 
 /** In Node, WebGPU comes from Dawn (the `webgpu` package); without an adapter 'auto' falls back to the CPU. */
-async function installWebGpu(): Promise<void> {
-  if (globalThis.navigator?.gpu) return;
-  try {
-    const { create, globals } = await import('webgpu');
-    Object.assign(globalThis, globals);
-    Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu: create([]) }, configurable: true });
-  } catch (err) {
-    process.stderr.write(`note: no WebGPU in this Node (${err instanceof Error ? err.message : String(err)})\n`);
-  }
+async function withWebGpu(): Promise<void> {
+  const why = await installWebGpu();
+  if (why) process.stderr.write(`note: no WebGPU in this Node (${why})\n`);
 }
 
 const fixed = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
@@ -196,7 +191,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const say = (line: string) => (cmd.json ? process.stderr : process.stdout).write(`${line}\n`);
   if (cmd.kind === 'resume') {
     const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(cmd.file)));
-    if (checkpoint.config.backend !== 'cpu') await installWebGpu();
+    if (checkpoint.config.backend !== 'cpu') await withWebGpu();
     const started = performance.now();
     const { trainer, note } = await resumeTrainer(checkpoint);
     say(`resumed at update ${trainer.updatesDone} of ${checkpoint.config.env} on ${note}`);
@@ -205,7 +200,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   for (const run of cmd.runs) {
-    if (run.config.backend !== 'cpu') await installWebGpu();
+    if (run.config.backend !== 'cpu') await withWebGpu();
     const started = performance.now();
     const { trainer, note } = await createTrainer(run.config);
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);

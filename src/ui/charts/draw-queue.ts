@@ -1,5 +1,6 @@
-// Spreads chart redraws over separate tasks, one chart per task, so an update that touches every chart
-// never blocks the main thread for long (the playground keeps every main-thread task under 50 ms).
+// Spreads chart redraws over animation frames, one chart per frame, so an update that touches every chart
+// never makes a long main-thread task: each frame draws and paints one canvas (the playground keeps every
+// main-thread task under 50 ms). A chart with a newer draw queued replaces its older one.
 
 const pending = new Map<object, () => void>();
 let scheduled = false;
@@ -13,7 +14,7 @@ function drain(): void {
   const [owner, draw] = next.value;
   pending.delete(owner);
   draw();
-  setTimeout(drain, 0);
+  requestAnimationFrame(drain);
 }
 
 /** Queues `draw` for `owner`, replacing a queued draw of the same owner (only the latest data matters). */
@@ -21,7 +22,7 @@ export function queueDraw(owner: object, draw: () => void): void {
   pending.set(owner, draw);
   if (!scheduled) {
     scheduled = true;
-    setTimeout(drain, 0);
+    requestAnimationFrame(drain);
   }
 }
 

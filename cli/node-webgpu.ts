@@ -1,0 +1,19 @@
+// WebGPU for the Node CLIs: Dawn from the `webgpu` package on SwiftShader (Debian's chromium ships it), set up once.
+import { existsSync } from 'node:fs';
+
+const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
+
+/** Puts navigator.gpu and the WebGPU globals in place; returns why not when the package cannot load. */
+export async function installWebGpu(): Promise<string | null> {
+  if (globalThis.navigator?.gpu) return null;
+  // Without this Dawn finds Mesa's lavapipe, which is too old (see shared/TESTING.md).
+  if (!process.env.VK_ICD_FILENAMES && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+  try {
+    const { create, globals } = await import('webgpu');
+    Object.assign(globalThis, globals);
+    Object.defineProperty(globalThis, 'navigator', { value: { ...(globalThis.navigator ?? {}), gpu: create([]) }, configurable: true });
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
