@@ -5,7 +5,7 @@ import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
 import { Transformer } from './transformer';
-import { END } from './tokenizer';
+import { acceptStep, fillAllowedMask } from './decoding';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
@@ -134,16 +134,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const uni = new Float32Array(N);
     const invTemp = 1 / o.temperature;
     for (let s = 0; s < o.maxNewTokens; s++) {
-      if (mask && o.allowed) {
-        for (let n = 0; n < N; n++) {
-          const allowed = done[n] ? null : o.allowed(n, out.tokens[n]);
-          if (!allowed) mask.fill(1, n * V, n * V + V);
-          else {
-            mask.fill(0, n * V, n * V + V);
-            for (let i = 0; i < allowed.length; i++) mask[n * V + allowed[i]] = 1;
-          }
-        }
-      }
+      if (mask && o.allowed) fillAllowedMask(mask, o.allowed, out, done, V);
       for (let n = 0; n < N; n++) uni[n] = o.rng.next();
       const maskT = mask ? this.floats('gen.mask', mask) : null;
       const uT = this.floats('gen.u', uni);
@@ -152,17 +143,8 @@ export class TransformerPolicy<F, I> implements Policy {
       this.ops.sample(logits, maskT, uT, tokT, lpT, N, V, invTemp, o.topP);
       const tok = await this.ops.readI32(tokT, N);
       const lp = await this.ops.readF32(lpT, N);
-      const stepPos = new Int32Array(N);
-      let live = 0;
-      for (let n = 0; n < N; n++) {
-        stepPos[n] = Math.min(lens[n] + s, Tc - 1);
-        if (done[n]) continue;
-        out.tokens[n].push(tok[n]);
-        out.logp[n].push(lp[n]);
-        if (tok[n] === END || lens[n] + s + 1 >= Tc) done[n] = 1;
-        else live++;
-      }
-      if (!live) break;
+      const stepPos = Int32Array.from(lens, (l) => Math.min(l + s, Tc - 1));
+      if (!acceptStep(out, tok, lp, done, lens, s, Tc)) break;
       const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), this.ints('gen.step.pos', stepPos), allLen, N, Tc);
       logits = this.model.head('gen.step', hf, N);
     }
