@@ -56,11 +56,15 @@ function elemType(v: ValueInfo): number | null {
   return v.type?.tensorType?.elemType ?? null;
 }
 
+/** A file's size within (0, MAX_ONNX_BYTES], checked before it is read. */
+export function checkSize(size: number): void {
+  if (size === 0) throw new OnnxContractError('the file is empty');
+  if (size > MAX_ONNX_BYTES) throw new OnnxContractError(`the file is ${(size / 2 ** 20).toFixed(1)} MiB, more than the ${MAX_ONNX_BYTES / 2 ** 20} MiB allowed`);
+}
+
 /** Checks bytes against the contract; returns what they declare or throws OnnxContractError. */
 export function checkContract(bytes: Uint8Array): OnnxPolicyInfo {
-  if (bytes.length === 0) throw new OnnxContractError('the file is empty');
-  if (bytes.length > MAX_ONNX_BYTES)
-    throw new OnnxContractError(`the file is ${(bytes.length / 2 ** 20).toFixed(1)} MiB, more than the ${MAX_ONNX_BYTES / 2 ** 20} MiB allowed`);
+  checkSize(bytes.length);
   let model: InstanceType<typeof onnx.ModelProto>;
   try {
     model = onnx.ModelProto.decode(bytes);
