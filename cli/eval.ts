@@ -8,7 +8,7 @@ import * as ort from 'onnxruntime-web';
 import { ENV_IDS } from '../src/envs/registry';
 import { OnnxContractError } from '../src/onnx/contract';
 import { evaluateOnnx, type EvalOptions } from '../src/onnx/evaluate';
-import { parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
+import { parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
 
 const USAGE = 'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--greedy] [--temperature T] [--sample-seed N] [--json]';
 
@@ -35,14 +35,8 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let args: EvalArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`eval: ${e.message}\n${USAGE}\n`);
-    return 2;
-  }
+  const args = parseOrExplain('eval', USAGE, () => parseArgs(argv));
+  if (!args) return 2;
   ort.env.wasm.numThreads = 1;
   const started = performance.now();
   const r = await evaluateOnnx(new Uint8Array(readFileSync(args.file)), args.options).catch((e: unknown) => {

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { checkContract } from '../src/onnx/contract';
 import { exportCheckpoint } from '../src/onnx/export';
 import { decodeCheckpoint } from '../src/rl/checkpoint';
-import { readFlags, required, UsageError } from './flags';
+import { parseOrExplain, readFlags, required } from './flags';
 
 const USAGE = 'usage: npm run export -- --checkpoint FILE --out FILE.onnx';
 
@@ -17,14 +17,8 @@ export function parseArgs(argv: readonly string[]): { checkpoint: string; out: s
 }
 
 function main(argv: readonly string[]): number {
-  let args: { checkpoint: string; out: string };
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`export: ${e.message}\n${USAGE}\n`);
-    return 2;
-  }
+  const args = parseOrExplain('export', USAGE, () => parseArgs(argv));
+  if (!args) return 2;
   const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(args.checkpoint)));
   const bytes = exportCheckpoint(checkpoint);
   const { config } = checkContract(bytes);

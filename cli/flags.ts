@@ -1,7 +1,18 @@
-// Hand-written argv parsing shared by the small CLIs: --name value / --name=value flags checked against a list,
-// seed ranges, positive numbers. Every problem is a UsageError naming the flag (the CLIs exit 2 on it).
+// Hand-written argv parsing shared by the small CLIs (Node): --name value / --name=value flags checked against a
+// list, seed ranges, positive numbers. Every problem is a UsageError naming the flag (the CLIs exit 2 on it).
 
 export class UsageError extends Error {}
+
+/** parse(), or null after writing `cli: message` and the usage to stderr (the caller then exits 2). */
+export function parseOrExplain<T>(cli: string, usage: string, parse: () => T): T | null {
+  try {
+    return parse();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`${cli}: ${e.message}\n${usage}\n`);
+    return null;
+  }
+}
 
 /** Flags by name (with their dashes); `switches` take no value and read 'true'. */
 export function readFlags(argv: readonly string[], valued: readonly string[], switches: readonly string[] = []): Map<string, string> {

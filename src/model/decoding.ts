@@ -1,7 +1,24 @@
-// One step of batched generation that any policy shares, whatever computes its logits: the grammar's mask of
-// allowed next tokens, and taking the sampled tokens into the rows still generating.
+// Batched generation's bookkeeping that any policy shares, whatever computes its logits: checking the prompts,
+// the grammar's mask of allowed next tokens, and taking the sampled tokens into the rows still generating.
 import type { GenerateOptions, Generation } from './policy-api';
 import { END } from './tokenizer';
+
+export interface GenerationStart {
+  out: Generation; // empty rows to fill
+  lens: Int32Array; // (N) prompt lengths
+  Tc: number; // longest prompt + maxNewTokens, at most the window: no row grows past it
+  done: Uint8Array; // (N) rows that stopped generating
+}
+
+/** Checks the prompts (none empty, each leaving room in the window) and sets up their generation. */
+export function beginGeneration(prompts: readonly (readonly number[])[], window: number, maxNewTokens: number): GenerationStart {
+  const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+  const lens = Int32Array.from(prompts, (p) => p.length);
+  if (lens.some((l) => l < 1)) throw new Error('generate: every prompt needs at least one token');
+  const maxLen = lens.reduce((m, l) => Math.max(m, l), 0);
+  if (maxLen >= window) throw new Error(`generate: a prompt of ${maxLen} tokens leaves no room in the window of ${window}`);
+  return { out, lens, Tc: Math.min(window, maxLen + maxNewTokens), done: new Uint8Array(prompts.length) };
+}
 
 /** mask (N, V): 1 where row n may take the token next (every token for rows done or without a grammar). */
 export function fillAllowedMask(mask: Float32Array, allowed: NonNullable<GenerateOptions['allowed']>, out: Generation, done: Uint8Array, V: number): void {

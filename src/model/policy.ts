@@ -5,7 +5,7 @@ import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
 import { Transformer } from './transformer';
-import { acceptStep, fillAllowedMask } from './decoding';
+import { acceptStep, beginGeneration, fillAllowedMask } from './decoding';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
@@ -114,13 +114,8 @@ export class TransformerPolicy<F, I> implements Policy {
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
     const N = prompts.length;
     const V = this.config.vocab;
-    const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+    const { out, lens, Tc, done } = beginGeneration(prompts, this.window, o.maxNewTokens); // Tc: the cache length
     if (N === 0) return out;
-    const lens = Int32Array.from(prompts, (p) => p.length);
-    const maxLen = Math.max(...lens);
-    if (Math.min(...lens) < 1) throw new Error('generate: every prompt needs at least one token');
-    if (maxLen >= this.window) throw new Error(`generate: a prompt of ${maxLen} tokens leaves no room in the window of ${this.window}`);
-    const Tc = Math.min(this.window, maxLen + o.maxNewTokens); // cache length
     const tokens = new Int32Array(N * Tc);
     const pos = new Int32Array(N * Tc);
     prompts.forEach((p, n) => tokens.set(p, n * Tc));
@@ -129,7 +124,6 @@ export class TransformerPolicy<F, I> implements Policy {
     const hf0 = this.model.forward('gen', this.ints('gen.tokens', tokens), this.ints('gen.pos', pos), this.ints('gen.qstart', new Int32Array(N)), this.ints('gen.keylen', lens), N, Tc, this.ints('gen.last', last));
     let logits = this.model.head('gen', hf0, N);
     const allLen = this.ints('gen.cachelen', new Int32Array(N).fill(Tc));
-    const done = new Uint8Array(N);
     const mask = o.allowed ? new Float32Array(N * V) : null;
     const uni = new Float32Array(N);
     const invTemp = 1 / o.temperature;

@@ -2,7 +2,7 @@
 // whole sequences and samples from the last position with the same sampler, grammar mask and stopping rule
 // as TransformerPolicy, so rollout() plays it like one of ours.
 import { sample } from '../cpu/loss';
-import { acceptStep, fillAllowedMask } from '../model/decoding';
+import { acceptStep, beginGeneration, fillAllowedMask } from '../model/decoding';
 import type { GenerateOptions, Generation, Policy } from '../model/policy-api';
 import type { OnnxLogits } from './runtime';
 
@@ -12,14 +12,8 @@ export class OnnxPolicy implements Pick<Policy, 'generate' | 'window'> {
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
     const N = prompts.length;
     const V = this.logits.vocab;
-    const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+    const { out, lens, Tc, done } = beginGeneration(prompts, this.window, o.maxNewTokens);
     if (N === 0) return out;
-    const lens = Int32Array.from(prompts, (p) => p.length);
-    if (Math.min(...lens) < 1) throw new Error('generate: every prompt needs at least one token');
-    const maxLen = Math.max(...lens);
-    if (maxLen >= this.window) throw new Error(`generate: a prompt of ${maxLen} tokens leaves no room in the window of ${this.window}`);
-    const Tc = Math.min(this.window, maxLen + o.maxNewTokens);
-    const done = new Uint8Array(N);
     const last = new Float32Array(N * V); // (N, V) logits at each row's last token (rows done: unused)
     const mask = o.allowed ? new Float32Array(N * V) : null;
     const uni = new Float32Array(N);
