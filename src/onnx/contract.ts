@@ -93,5 +93,10 @@ export function checkContract(bytes: Uint8Array): OnnxPolicyInfo {
   const vocabText = meta.get(META_VOCAB);
   if (vocabText === undefined || vocabText === null) throw new OnnxContractError(`no '${META_VOCAB}' metadata (the vocabulary)`);
   const config = parseConfig(configText);
+  const dims = out.type?.tensorType?.shape?.dim;
+  if (dims && dims.length !== 3) throw new OnnxContractError(`output '${LOGITS}' has ${dims.length} dimensions, expected 3 (batch, seq, vocab)`);
+  const vocabDim = dims?.[2]?.dimValue;
+  if (vocabDim !== undefined && vocabDim !== null && Number(vocabDim) !== config.vocab)
+    throw new OnnxContractError(`output '${LOGITS}' has ${Number(vocabDim)} logits per token but the config says vocab ${config.vocab}`);
   return { config, vocab: parseVocab(vocabText, config.vocab) };
 }

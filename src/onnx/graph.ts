@@ -3,23 +3,22 @@
 import onnxProto from 'onnx-proto';
 
 export const { onnx } = onnxProto;
-export const OPSET = 17;
-export const IR_VERSION = 8;
+const OPSET = 17;
+const IR_VERSION = 8;
 
 /** TensorProto.DataType values used here. */
 export const DT = { FLOAT: 1, BOOL: 9, INT64: 7 } as const;
 
-/** An int, ints, a string, or a float written { f: x } (so 1.0 is not taken for an int). */
 export type ValueInfo = onnxProto.onnx.IValueInfoProto;
 
-type Attr = number | number[] | string | { f: number };
+/** An attribute: an int, ints, or a float written { f: x } (so 1.0 is not taken for an int). */
+type Attr = number | number[] | { f: number };
 
 /** A dimension: a fixed size or a named symbolic one ('batch', 'seq'). */
 export type Dim = number | string;
 
 function attribute(name: string, v: Attr): onnxProto.onnx.IAttributeProto {
   const T = onnx.AttributeProto.AttributeType;
-  if (typeof v === 'string') return { name, type: T.STRING, s: new TextEncoder().encode(v) };
   if (Array.isArray(v)) return { name, type: T.INTS, ints: v };
   if (typeof v === 'object') return { name, type: T.FLOAT, f: v.f };
   return { name, type: T.INT, i: v };

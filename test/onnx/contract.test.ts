@@ -1,5 +1,6 @@
 // Files that break the ONNX policy contract are refused with a message naming what is wrong: not protobuf,
-// too big, a missing or renamed input or output, no vocabulary or config metadata, a vocabulary of the wrong size.
+// too big, a missing or renamed input or output, logits of the wrong shape, no vocabulary or config metadata,
+// a vocabulary of the wrong size.
 import { describe, expect, it } from 'vitest';
 import { checkContract, MAX_ONNX_BYTES, META_CONFIG, META_VOCAB, OnnxContractError } from '../../src/onnx/contract';
 import { exportPolicy } from '../../src/onnx/export';
@@ -38,11 +39,13 @@ describe('the ONNX policy contract', () => {
     refuse(new Uint8Array(MAX_ONNX_BYTES + 1), /MiB, more than the 64 MiB allowed/);
   });
 
-  it('names a missing or mistyped input and a missing output', () => {
+  it('names a missing or mistyped input and a missing or misshapen output', () => {
     refuse(edited((m) => (m.graph!.input![1].name = 'mask')), /missing input 'attention_mask' \(the model has inputs: input_ids, mask\)/);
     refuse(edited((m) => m.graph!.input!.shift()), /missing input 'input_ids'/);
     refuse(edited((m) => (m.graph!.input![0].type!.tensorType!.elemType = DT.FLOAT)), /input 'input_ids' must be int64/);
     refuse(edited((m) => (m.graph!.output![0].name = 'scores')), /missing output 'logits' \(the model has outputs: scores\)/);
+    refuse(edited((m) => m.graph!.output![0].type!.tensorType!.shape!.dim!.pop()), /output 'logits' has 2 dimensions, expected 3/);
+    refuse(edited((m) => (m.graph!.output![0].type!.tensorType!.shape!.dim![2].dimValue = 512)), /output 'logits' has 512 logits per token but the config says vocab 300/);
   });
 
   it('names missing or broken metadata', () => {
