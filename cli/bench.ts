@@ -1,5 +1,6 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
-// in Node, WebGPU in headless Chromium), and the same model trained by TensorFlow.js (cpu, webgpu) as ratios.
+// in Node, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
+// forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { acquireDevice, type DeviceResult } from '../src/gpu/device';
 import { PRESETS } from '../src/model/presets';
 import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measure';
+import { onnxForward, type OnnxForward } from '../test/bench/onnx-forward';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
 import { presetTimings } from './bench-presets';
 import { installWebGpu } from './node-webgpu';
@@ -112,6 +114,12 @@ async function main(): Promise<void> {
     results.push(r);
   };
   await withTfjs(await ours(null, 'cpu', sizes), 'cpu');
+  const onnx: OnnxForward[] = [];
+  for (const s of sizes) {
+    onnx.push(await onnxForward(s));
+    const o = onnx[onnx.length - 1];
+    log(`forward ${s.name} (B ${s.rows}, T ${s.width}): ours (cpu) ${o.oursTokensPerS.toFixed(0)} tokens/s, onnxruntime-web (wasm) ${o.ortTokensPerS.toFixed(0)} tokens/s`);
+  }
   const got = await nodeWebgpu();
   if (got?.kind === 'webgpu') {
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
@@ -121,7 +129,7 @@ async function main(): Promise<void> {
     const r = await chromium(sizes);
     if (r) results.push(r);
   }
-  print(results);
+  print(results, onnx);
 }
 
 /** Our WebGPU backend and tfjs-webgpu inside a headless Chromium page served by Vite. */
@@ -162,9 +170,10 @@ async function chromium(sizes: SizeSpec[]): Promise<BackendResult | null> {
   }
 }
 
-function print(results: BackendResult[]): void {
-  if (json) return void process.stdout.write(JSON.stringify({ results }, null, 1) + '\n');
+function print(results: BackendResult[], onnx: OnnxForward[]): void {
+  if (json) return void process.stdout.write(JSON.stringify({ results, onnx }, null, 1) + '\n');
   console.table(results.map((r) => ({ backend: r.backend, ...Object.fromEntries(Object.entries(r.matmulGflops).map(([k, v]) => [`mm${k} GF/s`, +v.toFixed(2)])), ...Object.fromEntries(Object.entries(r.tokensPerS).map(([k, v]) => [`${k} tok/s`, Math.round(v)])), tfjs: r.tfjs?.backend, 'tfjs tok/s': r.tfjs && Math.round(r.tfjs.tokensPerS), 'ours/tfjs': r.tfjs && +r.tfjs.ratio.toFixed(2) })));
+  console.table(onnx.map((o) => ({ 'forward (same exported model)': o.size, 'ours cpu tok/s': Math.round(o.oursTokensPerS), 'ort wasm tok/s': Math.round(o.ortTokensPerS), 'ours/ort': +o.ratio.toFixed(2) })));
 }
 
 await main();

@@ -4,6 +4,7 @@
 import { ENV_IDS, ENV_SPECS, getEnvSpec } from '../src/envs/registry';
 import { bench, expertRollout, fuzz } from '../src/envs/harness';
 import type { EnvSpec } from '../src/envs/api';
+import { parsePositive, parseSeeds, UsageError } from './flags';
 
 const USAGE = `usage: npm run envs -- <command> [flags]
   list [--json]                                   every environment
@@ -11,32 +12,12 @@ const USAGE = `usage: npm run envs -- <command> [flags]
   fuzz [--env ID] [--seeds A-B] [--steps N] [--json]  random and malformed actions; counts calls that threw
   bench [--env ID] [--seconds S] [--json]          env steps per second, one core`;
 
-class UsageError extends Error {}
-
 interface Flags {
   env?: string;
   seeds: number[];
   steps: number;
   seconds: number;
   json: boolean;
-}
-
-function parseSeeds(text: string): number[] {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
-  if (!m) throw new UsageError(`--seeds: expected A-B or A (non-negative integers), got '${text}'`);
-  const a = Number(m[1]);
-  const b = m[2] === undefined ? a : Number(m[2]);
-  if (b < a) throw new UsageError(`--seeds: the range ${text} is empty`);
-  if (b - a >= 1_000_000) throw new UsageError(`--seeds: at most 1000000 seeds`);
-  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
-}
-
-function parsePositive(flag: string, text: string | undefined, integer: boolean): number {
-  const v = Number(text);
-  if (text === undefined || text === '' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
-    throw new UsageError(`${flag}: expected a positive ${integer ? 'integer' : 'number'}, got '${text ?? ''}'`);
-  }
-  return v;
 }
 
 function parseFlags(command: string, args: string[]): Flags {

@@ -5,7 +5,7 @@ import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
 import { Transformer } from './transformer';
-import { END } from './tokenizer';
+import { acceptStep, beginGeneration, fillAllowedMask } from './decoding';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
@@ -114,13 +114,8 @@ export class TransformerPolicy<F, I> implements Policy {
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
     const N = prompts.length;
     const V = this.config.vocab;
-    const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+    const { out, lens, Tc, done } = beginGeneration(prompts, this.window, o.maxNewTokens); // Tc: the cache length
     if (N === 0) return out;
-    const lens = Int32Array.from(prompts, (p) => p.length);
-    const maxLen = Math.max(...lens);
-    if (Math.min(...lens) < 1) throw new Error('generate: every prompt needs at least one token');
-    if (maxLen >= this.window) throw new Error(`generate: a prompt of ${maxLen} tokens leaves no room in the window of ${this.window}`);
-    const Tc = Math.min(this.window, maxLen + o.maxNewTokens); // cache length
     const tokens = new Int32Array(N * Tc);
     const pos = new Int32Array(N * Tc);
     prompts.forEach((p, n) => tokens.set(p, n * Tc));
@@ -129,21 +124,11 @@ export class TransformerPolicy<F, I> implements Policy {
     const hf0 = this.model.forward('gen', this.ints('gen.tokens', tokens), this.ints('gen.pos', pos), this.ints('gen.qstart', new Int32Array(N)), this.ints('gen.keylen', lens), N, Tc, this.ints('gen.last', last));
     let logits = this.model.head('gen', hf0, N);
     const allLen = this.ints('gen.cachelen', new Int32Array(N).fill(Tc));
-    const done = new Uint8Array(N);
     const mask = o.allowed ? new Float32Array(N * V) : null;
     const uni = new Float32Array(N);
     const invTemp = 1 / o.temperature;
     for (let s = 0; s < o.maxNewTokens; s++) {
-      if (mask && o.allowed) {
-        for (let n = 0; n < N; n++) {
-          const allowed = done[n] ? null : o.allowed(n, out.tokens[n]);
-          if (!allowed) mask.fill(1, n * V, n * V + V);
-          else {
-            mask.fill(0, n * V, n * V + V);
-            for (let i = 0; i < allowed.length; i++) mask[n * V + allowed[i]] = 1;
-          }
-        }
-      }
+      if (mask && o.allowed) fillAllowedMask(mask, o.allowed, out, done, V);
       for (let n = 0; n < N; n++) uni[n] = o.rng.next();
       const maskT = mask ? this.floats('gen.mask', mask) : null;
       const uT = this.floats('gen.u', uni);
@@ -152,17 +137,8 @@ export class TransformerPolicy<F, I> implements Policy {
       this.ops.sample(logits, maskT, uT, tokT, lpT, N, V, invTemp, o.topP);
       const tok = await this.ops.readI32(tokT, N);
       const lp = await this.ops.readF32(lpT, N);
-      const stepPos = new Int32Array(N);
-      let live = 0;
-      for (let n = 0; n < N; n++) {
-        stepPos[n] = Math.min(lens[n] + s, Tc - 1);
-        if (done[n]) continue;
-        out.tokens[n].push(tok[n]);
-        out.logp[n].push(lp[n]);
-        if (tok[n] === END || lens[n] + s + 1 >= Tc) done[n] = 1;
-        else live++;
-      }
-      if (!live) break;
+      const stepPos = Int32Array.from(lens, (l) => Math.min(l + s, Tc - 1));
+      if (!acceptStep(out, tok, lp, done, lens, s, Tc)) break;
       const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), this.ints('gen.step.pos', stepPos), allLen, N, Tc);
       logits = this.model.head('gen.step', hf, N);
     }

@@ -77,7 +77,7 @@ interface Live {
 
 /** Plays G episodes of each task seed with the policy; episodes come back grouped: index b * G + i. */
 export async function rollout(
-  policy: Policy,
+  policy: Pick<Policy, 'generate'>,
   io: AgentIO,
   seeds: readonly number[],
   G: number,

@@ -56,6 +56,16 @@ function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longes
   };
 }
 
+/** Tokens of the longest expert action, END included. */
+function longestActionTokens(tok: Tokenizer, actions: readonly string[]): number {
+  return Math.max(...actions.map((a) => tok.encode(a).length + 1));
+}
+
+/** The model-side IO of a policy with this vocabulary and window playing an env it may not have trained on. */
+export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: number, match: boolean): AgentIO {
+  return agentIO(vocab, spec, window, longestActionTokens(Tokenizer.fromJSON(vocab), vocabCorpus(spec).actions), false, match);
+}
+
 /**
  * The parts for a config; `vocab` pins the tokenizer (from a checkpoint), else it is built from the env the run
  * trains on (with config.skills, the skill-augmented one: its observations list the skills' names).
@@ -64,7 +74,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
   const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
   const corpus = vocabCorpus(spec);
   const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
-  const longestAction = Math.max(...corpus.actions.map((a) => tok.encode(a).length + 1));
+  const longestAction = longestActionTokens(tok, corpus.actions);
   const make = () =>
     createPolicy({ model: config.model, vocab: tok.size, seed: config.seed, backend: config.backend, device: o.device, rows: config.group * config.tasks });
   const { policy, note } = await make();

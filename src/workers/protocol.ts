@@ -1,6 +1,7 @@
 // The one file that types every worker API and message (comlink carries the calls; listeners are comlink proxies).
 import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
+import type { EvalOptions, EvalResult } from '../onnx/evaluate';
 import type { Hyper, UpdateReport } from '../rl/trainer';
 
 /** What the trainer worker found when it asked for a GPU. */
@@ -59,6 +60,8 @@ export interface TrainerWorkerApi {
   setDelay(ms: number): Promise<void>;
   /** Drop the trainer (Reset); the saved run stays in IndexedDB. */
   reset(): Promise<void>;
+  /** The current policy as an ONNX file (the src/onnx contract), transferred. */
+  exportOnnx(): Promise<Uint8Array>;
 }
 
 /** Bottom-up skill discovery from zero (or from the stored library of that family). */
@@ -80,4 +83,10 @@ export interface DiscoverOutcome {
 /** The skills worker's API. */
 export interface SkillsWorkerApi {
   discover(request: DiscoverRequest, onProgress: (p: { steps: number; skills: number }) => void): Promise<DiscoverOutcome>;
+}
+
+/** The ONNX evaluation worker's API: an .onnx policy file played on an env. */
+export interface EvalWorkerApi {
+  /** Reads the file (its size checked first) and evaluates it; rejects with the contract's message when it breaks it. */
+  evaluate(file: Blob, options: EvalOptions): Promise<EvalResult>;
 }

@@ -58,6 +58,10 @@ const api: TrainerWorkerApi = {
     session?.dispose();
     session = null;
   },
+  async exportOnnx() {
+    const bytes = await current().exportOnnx();
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
 };
 
 Comlink.expose(api);

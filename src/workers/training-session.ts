@@ -1,6 +1,7 @@
 // One training run inside the trainer worker: builds the Trainer on the worker's device, plays update after
 // update, saves to IndexedDB, and handles failures (NaN loss stops the run with its last good checkpoint kept;
 // a lost GPU device resumes from the last checkpoint on a new device or on the CPU).
+import { exportCheckpoint } from '../onnx/export';
 import { decodeCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import { createTrainer, resumeTrainer, type Assembled } from '../rl/setup';
 import type { Hyper, Trainer, UpdateReport } from '../rl/trainer';
@@ -101,6 +102,11 @@ export class TrainingSession {
       }
     })();
     return this.loop;
+  }
+
+  /** The policy as it is now, as ONNX bytes. */
+  async exportOnnx(): Promise<Uint8Array> {
+    return exportCheckpoint(await this.trainer.checkpoint());
   }
 
   async pause(): Promise<void> {

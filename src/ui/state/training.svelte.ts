@@ -107,6 +107,11 @@ export class TrainingState {
     this.message = null;
   }
 
+  /** The current policy as ONNX bytes (from the trainer worker); null without a run. */
+  async exportOnnx(): Promise<Uint8Array | null> {
+    return this.run ? await this.worker.exportOnnx() : null;
+  }
+
   /** The config the current run uses, if any. */
   get config(): Config | null {
     return this.run?.config ?? null;

@@ -1,0 +1,64 @@
+// `npm run eval -- --onnx FILE --env ID --seeds A-B [--greedy] [--temperature T] [--sample-seed N] [--json]`:
+// an ONNX policy that follows our contract, evaluated on any environment with onnxruntime-web (wasm, one
+// thread), one episode per seed. A bad flag exits 2 naming it; a file that breaks the contract exits 1 saying what.
+
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import * as ort from 'onnxruntime-web';
+import { ENV_IDS } from '../src/envs/registry';
+import { OnnxContractError } from '../src/onnx/contract';
+import { evaluateOnnx, type EvalOptions } from '../src/onnx/evaluate';
+import { parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
+
+const USAGE = 'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--greedy] [--temperature T] [--sample-seed N] [--json]';
+
+export interface EvalArgs {
+  file: string;
+  json: boolean;
+  options: EvalOptions;
+}
+
+export function parseArgs(argv: readonly string[]): EvalArgs {
+  const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--temperature', '--sample-seed'], ['--greedy', '--json']);
+  const env = required(flags, '--env');
+  if (!ENV_IDS.includes(env)) throw new UsageError(`--env: unknown environment '${env}' (known: ${ENV_IDS.join(', ')})`);
+  const greedy = flags.has('--greedy');
+  if (greedy && flags.has('--temperature')) throw new UsageError('--temperature cannot be used with --greedy');
+  const temperature = flags.has('--temperature') ? parsePositive('--temperature', flags.get('--temperature'), false) : 1;
+  const seedText = flags.get('--sample-seed');
+  if (seedText !== undefined && !/^\d+$/.test(seedText)) throw new UsageError(`--sample-seed: expected a non-negative integer, got '${seedText}'`);
+  return {
+    file: required(flags, '--onnx'),
+    json: flags.has('--json'),
+    options: { env, seeds: parseSeeds(required(flags, '--seeds')), greedy, temperature, sampleSeed: Number(seedText ?? 0) },
+  };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseOrExplain('eval', USAGE, () => parseArgs(argv));
+  if (!args) return 2;
+  ort.env.wasm.numThreads = 1;
+  const started = performance.now();
+  const r = await evaluateOnnx(new Uint8Array(readFileSync(args.file)), args.options).catch((e: unknown) => {
+    throw e instanceof OnnxContractError ? new OnnxContractError(`${args.file} is refused: ${e.message}`) : e;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ ...r, greedy: args.options.greedy, seconds: +seconds.toFixed(2) })}\n`);
+    return 0;
+  }
+  for (const e of r.episodes) process.stdout.write(`seed ${e.seed}: ${e.success ? 'success' : 'failure'} in ${e.turns} turns: ${e.actions.join(' ')}\n`);
+  const wins = r.episodes.filter((e) => e.success).length;
+  process.stdout.write(`${r.env}: success rate ${r.successRate.toFixed(3)} (${wins}/${r.episodes.length}, ${args.options.greedy ? 'greedy' : `sampled at temperature ${args.options.temperature}`}) in ${seconds.toFixed(1)} s\n`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`eval: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,60 @@
+// Evaluation of an ONNX policy that follows our contract on any registered environment: one episode per seed,
+// played by rollout() with the env's prompts and grammar-constrained decoding; success rate and per-seed results.
+import { Rng } from '../core/rng';
+import { getEnvSpec } from '../envs/registry';
+import { rollout } from '../rl/rollout';
+import { evaluationIO } from '../rl/setup';
+import { checkContract } from './contract';
+import { OnnxPolicy } from './policy';
+import { OnnxLogits, type Provider } from './runtime';
+
+export interface EvalOptions {
+  env: string;
+  seeds: readonly number[];
+  /** Take the most likely allowed token (top-p 0) instead of sampling. Default false. */
+  greedy?: boolean;
+  /** Sampling temperature (default 1) and the seed of the sampling stream (default 0). */
+  temperature?: number;
+  sampleSeed?: number;
+  /** Turns per episode (default: the env's). */
+  maxTurns?: number;
+  provider?: Provider;
+}
+
+export interface EpisodeResult {
+  seed: number;
+  success: boolean;
+  turns: number;
+  actions: string[];
+}
+
+export interface EvalResult {
+  env: string;
+  episodes: EpisodeResult[];
+  successRate: number;
+}
+
+/** Checks the file against the contract (OnnxContractError if it breaks it), then plays one episode per seed. */
+export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions): Promise<EvalResult> {
+  const info = checkContract(bytes);
+  const spec = getEnvSpec(o.env);
+  if (o.seeds.length === 0) throw new Error('evaluate: no seeds given');
+  const io = evaluationIO(spec, info.vocab, info.config.window, info.match);
+  const logits = await OnnxLogits.create(bytes, info.config.vocab, o.provider ?? 'wasm');
+  try {
+    const policy = new OnnxPolicy(logits, info.config.window);
+    const { episodes } = await rollout(policy, io, o.seeds, 1, {
+      spec,
+      envOptions: {},
+      maxTurns: o.maxTurns ?? spec.maxTurns,
+      temperature: o.temperature ?? 1,
+      topP: o.greedy ? 0 : 1,
+      grammar: true,
+      rng: Rng.fromSeed(o.sampleSeed ?? 0).split('eval'),
+    });
+    const results = episodes.map((e) => ({ seed: e.seed, success: e.success, turns: e.turns.length, actions: e.turns.map((t) => t.text) }));
+    return { env: spec.id, episodes: results, successRate: results.filter((r) => r.success).length / results.length };
+  } finally {
+    await logits.release();
+  }
+}
