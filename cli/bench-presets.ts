@@ -50,12 +50,14 @@ async function timeOne(preset: string, backend: 'cpu' | 'webgpu', config: Return
   };
 }
 
-/** Every preset and variant on the CPU and, when `webgpu` is set, on that device. */
-export async function presetTimings(webgpu: GPUDevice | null, maxSeconds: number, log: (line: string) => void): Promise<PresetTiming[]> {
+/** Every preset (or only `only`) and its variants on the CPU and, when `webgpu` is set, on that device. */
+export async function presetTimings(webgpu: GPUDevice | null, maxSeconds: number, log: (line: string) => void, only?: string): Promise<PresetTiming[]> {
+  const presets = PRESETS.filter((p) => !only || p.name === only);
+  if (presets.length === 0) throw new Error(`bench: unknown preset '${only}' (have ${PRESETS.map((p) => p.name).join(', ')})`);
   const out: PresetTiming[] = [];
   const backends: ('cpu' | 'webgpu')[] = webgpu ? ['cpu', 'webgpu'] : ['cpu'];
   for (const backend of backends) {
-    for (const p of PRESETS) {
+    for (const p of presets) {
       for (const v of p.variants ?? [undefined]) {
         const name = v ? `${p.name}/${v.name}` : p.name;
         const t = await timeOne(name, backend, presetConfig(p, v), maxSeconds, backend === 'webgpu' ? webgpu! : undefined);

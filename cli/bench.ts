@@ -1,7 +1,7 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
 // in Node, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
-// npm run bench -- --presets [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
+// npm run bench -- --presets [--preset NAME] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,8 @@ import { presetTimings } from './bench-presets';
 import { installWebGpu } from './node-webgpu';
 import type { PageResult } from '../test/bench/page';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const json = args.has('--json');
 const log = (s: string) => void (json ? process.stderr : process.stdout).write(s + '\n');
 
@@ -99,7 +100,8 @@ const PRESET_SECONDS = 180;
 
 async function presetsMain(): Promise<void> {
   const got = await nodeWebgpu();
-  const timings = await presetTimings(got?.kind === 'webgpu' ? got.device : null, PRESET_SECONDS, log);
+  const at = argv.indexOf('--preset');
+  const timings = await presetTimings(got?.kind === 'webgpu' ? got.device : null, PRESET_SECONDS, log, at >= 0 ? argv[at + 1] : undefined);
   if (json) return void process.stdout.write(JSON.stringify({ presets: timings }, null, 1) + '\n');
   console.table(timings.map((t) => ({ preset: t.preset, backend: t.backend, 'updates/s': +t.updatesPerS.toFixed(2), 'BC s': +t.bcSeconds.toFixed(1), 'to 0.9 (update)': t.reachedAt ?? '-', 'to 0.9 (s)': t.secondsTo90 === null ? '-' : +t.secondsTo90.toFixed(1), 'last success': +t.finalSuccess.toFixed(2) })));
 }

@@ -27,14 +27,14 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'login',
     doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 40, lr: 0.003, updates: 100, backend: 'cpu' },
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 70, bcLr: 0.005, lr: 0.003, updates: 100, backend: 'cpu' },
   },
   {
     name: 'bc-vs-zero',
     doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero): the warm-up starts higher and learns steadier.',
     config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.003, updates: 100, backend: 'cpu' },
     variants: [
-      { name: 'bc', doc: 'BC warm-up on expert demonstrations, then GRPO.', config: { bcSteps: 40 } },
+      { name: 'bc', doc: 'BC warm-up on expert demonstrations, then GRPO.', config: { bcSteps: 70, bcLr: 0.005 } },
       { name: 'zero', doc: 'R1-Zero: GRPO from the random initial policy.', config: { bcSteps: 0 } },
     ],
   },
