@@ -1,6 +1,7 @@
 // Rollout: B task instances x G episodes each, played in lockstep turn by turn with one batched generate()
 // per turn, and the batch of token rows (one row per turn: context ++ action) that GRPO trains on.
 
+import type { Config } from '../core/config-table';
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import type { Rng } from '../core/rng';
 import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
@@ -65,6 +66,16 @@ export function envOptionsFor(spec: EnvSpec, difficulty: number): EnvOptions {
   if (!knob || difficulty <= 0) return {};
   const from = knob.default as number;
   return { [knob.name]: Math.round(from + ((knob.max! - from) * Math.min(difficulty, 2)) / 2) };
+}
+
+/** Turns per episode: the config's, or the env's default when it says 0. */
+export function maxTurnsOf(spec: EnvSpec, config: Config): number {
+  return config.maxTurns > 0 ? config.maxTurns : spec.maxTurns;
+}
+
+/** A rollout's options from the run's config, sampling from `rng`. */
+export function rolloutOptionsFor(spec: EnvSpec, c: Config, rng: Rng): RolloutOptions {
+  return { spec, envOptions: envOptionsFor(spec, c.difficulty), maxTurns: maxTurnsOf(spec, c), temperature: c.temperature, topP: c.topP, grammar: c.grammar, rng };
 }
 
 /** The env's current episode state while a rollout runs. */

@@ -5,13 +5,14 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
-import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
+import type { Policy, PolicyState, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { computeAdvantages, episodeReward, sampleStd } from './advantages';
 import { Demonstrations } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
-import { envOptionsFor, pickRows, rollout, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
+import { envOptionsFor, maxTurnsOf, pickRows, rollout, rolloutOptionsFor, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
+import type { RolloutService } from './rollout-service';
 import { aggregationWeights } from './weights';
 
 /** What a trainer is built from (see setup.ts for the real ones). */
@@ -70,6 +71,7 @@ export function learningRate(lr: number, warmup: number, update: number): number
 
 export class Trainer {
   private reference: Policy | null = null;
+  private rollouts: RolloutService | null = null;
 
   private constructor(
     private config: Config,
@@ -140,24 +142,19 @@ export class Trainer {
     const collect = async (): Promise<EpisodeRecord[]> => {
       const t0 = performance.now();
       const seeds = Array.from({ length: c.tasks }, () => this.rng.tasks.nextU32());
-      const out = await rollout(policy, io, seeds, G, {
-        spec,
-        envOptions: envOptionsFor(spec, c.difficulty),
-        maxTurns: maxTurnsOf(spec, c),
-        temperature: c.temperature,
-        topP: c.topP,
-        grammar: c.grammar,
-        rng: this.rng.sample,
-      });
+      const out = await rollout(policy, io, seeds, G, rolloutOptionsFor(spec, c, this.rng.sample));
       rolloutMs += performance.now() - t0;
       stats = { tokens: stats.tokens + out.stats.tokens, envSteps: stats.envSteps + out.stats.envSteps };
       return out.episodes;
     };
     let episodes: EpisodeRecord[];
+    let elsewhere: Promise<{ stats: RolloutStats; ms: number }> | null = null;
     if (c.async) {
       // The next batch comes from this policy, before it is updated: at most one update old when used.
+      // With a rollout service it is played there while this update trains, and comes back the same.
       episodes = this.pending ?? (await collect());
-      this.pending = await collect();
+      if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getState());
+      else this.pending = await collect();
     } else {
       episodes = await collect();
       this.pending = null;
@@ -196,6 +193,11 @@ export class Trainer {
     const steps: StepMetrics[] = [];
     for (let i = 0; i < c.mu; i++) steps.push(await policy.trainStep(trained, hyper));
     const after = this.options.ratios ? await policy.logprobs(batch, c.temperature) : null;
+    if (elsewhere) {
+      const more = await elsewhere;
+      stats = { tokens: stats.tokens + more.stats.tokens, envSteps: stats.envSteps + more.stats.envSteps };
+      rolloutMs += more.ms;
+    }
 
     // ---- metrics: the fixed vocabulary, every update
     const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -238,6 +240,24 @@ export class Trainer {
     return { update: this.update++, metrics, episodes: views };
   }
 
+  /**
+   * Plays the async mode's next batch on `service` (a rollout worker) while updates train, instead of in turn
+   * with them; the episodes and the random streams come out exactly as in-process. null goes back in-process.
+   */
+  useRollouts(service: RolloutService | null): void {
+    this.rollouts = service;
+  }
+
+  /** The next batch from the service with the policy's current parameters; sets `pending` and the sample stream. */
+  private async collectElsewhere(state: PolicyState): Promise<{ stats: RolloutStats; ms: number }> {
+    const seeds = Array.from({ length: this.config.tasks }, () => this.rng.tasks.nextU32());
+    const t0 = performance.now();
+    const got = await this.rollouts!.collect({ config: this.config, params: state.params, seeds, sample: this.rng.sample.getState() });
+    this.rng.sample.setState(got.sample);
+    this.pending = got.episodes;
+    return { stats: got.stats, ms: performance.now() - t0 };
+  }
+
   /** Everything needed to continue this run bit-identically. */
   async checkpoint(): Promise<Checkpoint> {
     return {
@@ -268,10 +288,6 @@ export class Trainer {
     }
     return this.reference;
   }
-}
-
-function maxTurnsOf(spec: EnvSpec, config: Config): number {
-  return config.maxTurns > 0 ? config.maxTurns : spec.maxTurns;
 }
 
 function stepHyper(c: Config, lr: number): StepHyper {

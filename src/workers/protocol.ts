@@ -2,7 +2,9 @@
 import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
 import type { EvalOptions, EvalResult } from '../onnx/evaluate';
+import type { RolloutRequest, RolloutResult } from '../rl/rollout-service';
 import type { Hyper, UpdateReport } from '../rl/trainer';
+import type { Skill } from '../skills/types';
 
 /** What the trainer worker found when it asked for a GPU. */
 export type BackendInfo =
@@ -89,4 +91,11 @@ export interface SkillsWorkerApi {
 export interface EvalWorkerApi {
   /** Reads the file (its size checked first) and evaluates it; rejects with the contract's message when it breaks it. */
   evaluate(file: Blob, options: EvalOptions): Promise<EvalResult>;
+}
+
+/** The rollout worker (started by the trainer worker for async runs): plays the next batch while the trainer updates. */
+export interface RolloutWorkerApi {
+  /** Builds the policy copy; `config.backend` is the trainer's real backend ('webgpu' asks this worker for its own device). */
+  init(config: Config, vocab: string[], skills?: Skill[]): Promise<void>;
+  collect(request: RolloutRequest): Promise<RolloutResult>;
 }

@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { acquireDevice, type DeviceResult } from '../gpu/device';
 import { getDb, type GreenhouseDB } from '../storage';
 import type { BackendInfo, TrainerWorkerApi } from './protocol';
+import { startRolloutWorker } from './rollout-client';
 import { TrainingSession } from './training-session';
 
 let probe: Promise<DeviceResult> | null = null;
@@ -41,7 +42,7 @@ const api: TrainerWorkerApi = {
   async start(request, listener) {
     session?.dispose();
     session = null;
-    session = await TrainingSession.start(request, listener, { device: deviceFor, db: await openDb() });
+    session = await TrainingSession.start(request, listener, { device: deviceFor, db: await openDb(), rollouts: startRolloutWorker });
     return session.started;
   },
   play: () => current().play(),

@@ -1,6 +1,7 @@
 // One training run inside the trainer worker: builds the Trainer on the worker's device, plays update after
 // update, saves to IndexedDB, and handles failures (NaN loss stops the run with its last good checkpoint kept;
 // a lost GPU device resumes from the last checkpoint on a new device or on the CPU).
+import type { Config } from '../core/config-table';
 import { exportCheckpoint } from '../onnx/export';
 import { decodeCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import { createTrainer, resumeTrainer, type Assembled } from '../rl/setup';
@@ -10,12 +11,15 @@ import { loadLibrary } from '../skills/persist';
 import type { Skill } from '../skills/types';
 import { getRun, latestCheckpoint, type GreenhouseDB } from '../storage';
 import type { RunStarted, StartRequest, TrainingListener } from './protocol';
+import type { RolloutHandle } from './rollout-client';
 import { RunSaver } from './run-saver';
 
 export interface SessionDeps {
   /** The worker's GPU device, or null for the CPU backend; `fresh` asks for a new one after a loss. */
   device(fresh: boolean): Promise<GPUDevice | null>;
   db: GreenhouseDB | null;
+  /** For async runs: a rollout worker with a policy copy (config.backend: the trainer's real backend). */
+  rollouts?: (config: Config, vocab: readonly string[], skills?: readonly Skill[]) => Promise<RolloutHandle>;
 }
 
 export class TrainingSession {
@@ -25,6 +29,7 @@ export class TrainingSession {
   private lastGood: Checkpoint | null = null;
   private deviceLost = false;
   private disposed = false;
+  private rollouts: RolloutHandle | null = null;
 
   private constructor(
     private trainer: Trainer,
@@ -71,6 +76,7 @@ export class TrainingSession {
     };
     const session = new TrainingSession(trainer, saver, listener, deps, started);
     session.lastGood = first;
+    await session.attachRollouts(first);
     if (request.kind === 'new') await saver.saveCheckpoint(first);
     device?.lost.then((info) => session.onDeviceLost(info.message));
     return session;
@@ -128,6 +134,22 @@ export class TrainingSession {
     this.playing = false;
     this.disposed = true;
     this.trainer.dispose();
+    this.rollouts?.dispose();
+  }
+
+  /** Async runs play their next batch in a rollout worker while the trainer updates; without one, in turn. */
+  private async attachRollouts(checkpoint: Checkpoint): Promise<void> {
+    this.rollouts?.dispose();
+    this.rollouts = null;
+    this.trainer.useRollouts(null);
+    if (!this.trainer.currentConfig.async || !this.deps.rollouts) return;
+    try {
+      this.rollouts = await this.deps.rollouts({ ...this.trainer.currentConfig, backend: this.trainer.backend }, checkpoint.vocab, checkpoint.skills);
+      this.trainer.useRollouts(this.rollouts);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      this.listener.onStatus({ kind: 'warning', message: `No rollout worker (${why}): async rollouts run in the trainer worker, in turn with the updates.` });
+    }
   }
 
   private finished(): boolean {
@@ -189,6 +211,7 @@ export class TrainingSession {
     const { trainer, note } = await resumeTrainer({ ...checkpoint, config }, { device: device ?? undefined, ratios: true });
     this.trainer.dispose();
     this.trainer = trainer;
+    await this.attachRollouts(checkpoint);
     device?.lost.then((info) => this.onDeviceLost(info.message));
     this.listener.onStatus({
       kind: 'recovered',
