@@ -1,7 +1,7 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
 // in Node, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
-// npm run bench -- --presets [--preset NAME] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
+// npm run bench -- --presets [--preset NAME] [--cpu] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,7 @@ async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[]): 
 const PRESET_SECONDS = 180;
 
 async function presetsMain(): Promise<void> {
-  const got = await nodeWebgpu();
+  const got = args.has('--cpu') ? null : await nodeWebgpu();
   const at = argv.indexOf('--preset');
   const timings = await presetTimings(got?.kind === 'webgpu' ? got.device : null, PRESET_SECONDS, log, at >= 0 ? argv[at + 1] : undefined);
   if (json) return void process.stdout.write(JSON.stringify({ presets: timings }, null, 1) + '\n');
