@@ -8,7 +8,7 @@ import type { EnvSpec } from '../envs/api';
 import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { episodeReward, sampleStd } from './advantages';
-import { Demonstrations } from './bc';
+import { Demonstrations, expertDemonstrator } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
 import { Learner } from './learner';
@@ -78,7 +78,7 @@ export class Trainer {
   static async create(config: Config, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     const root = Rng.fromSeed(config.seed);
     const spec = parts.spec;
-    const demos = new Demonstrations(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), root.split('bc'));
+    const demos = new Demonstrations(expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config)), root.split('bc'));
     const learner = await Learner.warmUp(config, parts.policy, parts.createPolicy, demos, options.onBcStep);
     return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null);
   }
@@ -217,6 +217,7 @@ export class Trainer {
   }
 }
 
-function maxTurnsOf(spec: EnvSpec, config: Config): number {
+/** Turns per episode: config.maxTurns, or the env's own when 0. */
+export function maxTurnsOf(spec: EnvSpec, config: Config): number {
   return config.maxTurns > 0 ? config.maxTurns : spec.maxTurns;
 }
