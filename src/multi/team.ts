@@ -73,7 +73,7 @@ export class TeamTrainer {
   private update = 0;
 
   private constructor(
-    private readonly config: Config,
+    readonly config: Config,
     readonly workflow: Workflow,
     private readonly spec: EnvSpec,
     private readonly members: ReadonlyMap<string, TeamMember>,
