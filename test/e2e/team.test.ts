@@ -2,7 +2,7 @@
 // the per-agent curves and one episode's messages appear, the link carries the team, no main-thread task is long and
 // no console error occurs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startE2e, type E2eHarness } from '../support/e2e';
+import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -17,19 +17,13 @@ describe('team tab', () => {
     const { page, problems } = await openPage(h, `#${TEAM}`);
     await page.getByTestId('team-tab').waitFor();
     expect(await page.locator('[data-testid="workflow-graph"] [data-agent]').evaluateAll((els) => els.map((e) => e.getAttribute('data-agent')))).toEqual(['p1', 'p2']);
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await page.getByTestId('team-train').click();
     // measured once the first update is drawn (building the team and the charts' first data are one-time costs)
     const status = page.getByTestId('team-status');
     await expect.poll(async () => Number(await status.getAttribute('data-update')), { timeout: 240_000, interval: 50 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(100);
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    await clearLongTasks(page);
     await page.locator('[data-testid="team-status"][data-phase="done"]').waitFor({ timeout: 240_000 });
     expect(await page.getByTestId('team-status').getAttribute('data-update')).toBe('3');
     const charts = page.locator('[data-testid="team-charts"] [data-testid="chart"]');
@@ -48,7 +42,7 @@ describe('team tab', () => {
     expect(await log.locator('tr[data-agent="p1"]').count()).toBeGreaterThanOrEqual(2); // a proposal and a revision
     expect(await page.getByTestId('agent-rewards').innerText()).toMatch(/p1 \d\.\d\d.*p2 \d\.\d\d/);
     expect(await page.getByTestId('share-url').inputValue()).toContain('workflow=debate');
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await longTasks(page);
     expect(long.filter((d) => d > 50)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

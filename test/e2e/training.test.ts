@@ -3,7 +3,7 @@
 // and the main thread has no long task while training.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startE2e, type E2eHarness } from '../support/e2e';
+import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -42,24 +42,18 @@ async function trainToEnd(page: Page): Promise<void> {
 describe('training in the page', () => {
   it('trains a tiny run: charts and numbers update, no long main-thread task, no console error', async () => {
     const { page, problems } = await openPage(h, `#${TINY}`);
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await page.getByTestId('train').click();
     // Measured once the first update has been drawn: starting the run (BC warm-up, the whole form switching to
     // its running state) and the first data in every chart are one-time costs; steady training must stay smooth.
     await expect.poll(async () => Number(await page.getByTestId('update').innerText().catch(() => '0')), { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(100);
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    await clearLongTasks(page);
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('update').innerText()).toBe('3');
     expect(await savedMetrics(page)).toHaveLength(3);
     expect(await page.locator('[data-testid="chart"] canvas').count()).toBeGreaterThanOrEqual(15);
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await longTasks(page);
     expect(long.filter((d) => d > 50)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

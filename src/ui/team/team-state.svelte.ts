@@ -49,32 +49,19 @@ export class TeamState {
     } else this.message = formatErrors(r.errors);
   }
 
+  /** Builds the team on first use, then plays update after update until paused or done. */
   async train(): Promise<void> {
-    if (!this.started) {
-      this.phase = 'starting';
-      this.message = null;
-      this.series = {};
-      this.episode = null;
-      this.update = 0;
-      try {
-        const listener = Comlink.proxy({ onUpdate: (r: TeamReport) => this.onUpdate(r), onStatus: (s: TeamStatus) => this.onStatus(s) });
-        this.started = await this.worker.start($state.snapshot(this.config) as Config, listener);
-        this.phase = 'ready';
-      } catch (err) {
-        return this.fail(err);
-      }
-    }
-    this.phase = 'running';
     try {
+      if (!this.started) await this.start();
+      this.phase = 'running';
       await this.worker.play();
     } catch (err) {
       this.fail(err);
     }
   }
 
-  async pause(): Promise<void> {
-    await this.worker.pause();
-  }
+  /** Stops after the current update. */
+  pause = (): Promise<void> => this.worker.pause();
 
   async reset(): Promise<void> {
     await this.worker.reset();
@@ -83,6 +70,17 @@ export class TeamState {
     this.series = {};
     this.episode = null;
     this.update = 0;
+  }
+
+  private async start(): Promise<void> {
+    this.phase = 'starting';
+    this.message = null;
+    this.series = {};
+    this.episode = null;
+    this.update = 0;
+    const listener = Comlink.proxy({ onUpdate: (r: TeamReport) => this.onUpdate(r), onStatus: (s: TeamStatus) => this.onStatus(s) });
+    this.started = await this.worker.start($state.snapshot(this.config) as Config, listener);
+    this.phase = 'ready';
   }
 
   private onUpdate(r: TeamReport): void {
