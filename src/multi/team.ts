@@ -14,7 +14,7 @@ import type { AgentInfo, AgentInit, AgentRunner, AgentStep } from './agent';
 import { allocate, quality } from './allocate';
 import { playTeam, type AgentHandle, type PlayOptions, type TeamEpisode, type TeamMessage } from './interaction';
 import { teamVocab } from './language';
-import { workflowOf, type AgentNode, type Workflow } from './workflow';
+import { checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
 
 /** An agent as the team trainer drives it (an AgentRunner, or a worker's proxy with the same methods). */
 export type TeamMember = AgentHandle & Pick<AgentRunner, 'train'> & { dispose(): void | Promise<void> };
@@ -84,9 +84,12 @@ export class TeamTrainer {
     private readonly tasks: Rng,
   ) {}
 
-  /** Builds every agent (each with its BC warm-up) and the single-agent baseline. */
-  static async create(config: Config, host: TeamHost): Promise<TeamTrainer> {
-    const workflow = workflowOf(config);
+  /**
+   * Builds every agent (each with its BC warm-up) and the single-agent baseline. The workflow is the config's
+   * built-in shape unless one is given (validated: see validateWorkflow).
+   */
+  static async create(config: Config, host: TeamHost, custom?: Workflow): Promise<TeamTrainer> {
+    const workflow = custom ? checkedWorkflow(custom) : workflowOf(config);
     const spec = getEnvSpec(config.env);
     const { vocab, longestAction } = teamVocab(spec);
     const maxTurns = maxTurnsOf(spec, config);

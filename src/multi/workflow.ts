@@ -171,7 +171,12 @@ export function workflowOf(c: Config): Workflow {
       w = { shape: 'mixture', agents: [...proposers, lead('aggregator', 'aggregator')], edges: feed('aggregator'), rounds: 0, aggregate: 'agent' };
       break;
   }
-  const checked = validateWorkflow(w);
-  if (!checked.ok) throw new Error(`workflow: ${checked.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
-  return checked.workflow;
+  return checkedWorkflow(w);
+}
+
+/** A workflow that must be valid (built-in or given in code): validated, or an Error listing every problem. */
+export function checkedWorkflow(w: Workflow): Workflow {
+  const r = validateWorkflow(w);
+  if (!r.ok) throw new Error(`workflow: ${r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+  return r.workflow;
 }
