@@ -60,6 +60,7 @@ export interface AgentStep extends StepMetrics {
 
 export class AgentRunner {
   private update = 0;
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly init: AgentInit,
@@ -95,8 +96,18 @@ export class AgentRunner {
     return new AgentRunner(init, io, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
   }
 
-  /** One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan. */
-  async act(rows: readonly ActRow[]): Promise<Acted> {
+  /**
+   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan. Calls
+   * run one after another in call order (the vote baseline asks one agent for several samples at once), so the
+   * policy's buffers and the sampling stream are never shared by two generations.
+   */
+  act(rows: readonly ActRow[]): Promise<Acted> {
+    const next = this.queue.then(() => this.generate(rows));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async generate(rows: readonly ActRow[]): Promise<Acted> {
     const c = this.init.config;
     const obsOf = (text: string): Observation => ({ elements: [], text });
     const prompts = rows.map((r) => this.io.prompt(r.goal, obsOf(r.obs), r.past));

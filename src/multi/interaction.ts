@@ -123,7 +123,8 @@ export async function playTeam(
     }
     // proposals, then debate rounds: each proposer reads the others' proposals of the round before
     let last: string[][] = []; // (proposers, active)
-    for (let round = 0; round <= (proposers.length > 0 ? w.rounds : -1); round++) {
+    const rounds = proposers.length > 0 ? w.rounds + 1 : 0;
+    for (let round = 0; round < rounds; round++) {
       const prev = last;
       const outs = await Promise.all(
         proposers.map((p, k) => {

@@ -65,7 +65,7 @@ export function nearestPreset(total: number, vocab: number, cpu: boolean): Prese
 function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[] } {
   const proposers = w.agents.filter((a) => a.role === 'proposer').map((a) => a.name);
   const sources = proposers.length > 0 ? proposers : Array(3).fill(w.agents.find((a) => a.role === 'executor' || a.role === 'aggregator')!.name);
-  const agents = sources.map((_, k): AgentNode => ({ name: `v${k + 1}`, role: 'proposer', model: 'tiny', trainable: false }));
+  const agents = sources.map((source, k): AgentNode => ({ ...w.agents.find((a) => a.name === source)!, name: `v${k + 1}`, role: 'proposer', trainable: false }));
   return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote' }, sources };
 }
 
