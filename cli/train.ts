@@ -12,6 +12,8 @@ import { METRICS, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
+import { localHost } from '../src/multi/local';
+import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
 import { installWebGpu } from './node-webgpu';
 
 /** One run to do: a label (the variant's name, or '') and its config. */
@@ -102,6 +104,7 @@ export function parseArgs(argv: readonly string[]): Command {
     ? chosen.map((v) => finish({ ...presetConfig(preset, v) }, v.name))
     : [finish({ ...presetConfig(preset) }, '')];
   if (out !== null && runs.length > 1) throw new UsageError('--out with several variants: pick one with --variant');
+  if (out !== null && runs.some((r) => r.config.workflow !== 'single')) throw new UsageError('--out: checkpoints are for single-agent runs (workflow = single)');
   return { kind: 'train', runs, json, out };
 }
 
@@ -124,6 +127,10 @@ export function helpText(): string {
     '',
     'Metrics:',
     ...METRICS.map((m) => `  ${m.name.padEnd(22)}${m.doc}`),
+    '',
+    'Team metrics (workflow = chain, debate or mixture):',
+    `  ${TEAM_METRICS.join(', ')}`,
+    `  agent/<name>/: ${AGENT_METRICS.join(', ')}`,
   ];
   return lines.join('\n');
 }
@@ -175,6 +182,28 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
   return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? 'success did not reach 0.9'}`;
 }
 
+/** A team run: every update's team, baseline and per-agent metrics; returns the summary line. */
+async function driveTeam(run: Run, json: boolean, say: (line: string) => void): Promise<string> {
+  const started = performance.now();
+  const team = await TeamTrainer.create(run.config, localHost);
+  const agents = [...team.infos].map(([name, i]) => `${name} ${i.parameterCount}`).join(', ');
+  say(`${run.label ? `[${run.label}] ` : ''}${run.config.workflow} team on ${run.config.env}, seed ${run.config.seed}: agents ${agents} params; single baseline ${team.singleModel}; ${run.config.bcSteps} BC steps each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const last: Record<string, number>[] = [];
+  while (team.updatesDone < run.config.updates) {
+    const { update, metrics: m } = await team.step();
+    last.push(m);
+    if (json) process.stdout.write(`${JSON.stringify({ update, ...(run.label ? { variant: run.label } : {}), ...m })}\n`);
+    else {
+      const shares = team.workflow.agents.map((a) => `${a.name} ${fixed(m[`agent/${a.name}/reward/share`], 2)}`).join(' ');
+      process.stdout.write(`update ${String(update).padStart(4)}  team ${fixed(m['team/success'], 2)}  single ${fixed(m['baseline/single/success'], 2)}  vote ${fixed(m['baseline/vote/success'], 2)}  shares ${shares}  ${fixed(m['perf/update_ms'] / 1000, 2)} s\n`);
+    }
+  }
+  await team.dispose();
+  const tail = last.slice(-5);
+  const avg = (k: string) => fixed(tail.reduce((a, m) => a + m[k], 0) / Math.max(1, tail.length), 3);
+  return `${run.label ? `[${run.label}] ` : ''}success over the last ${tail.length} updates: team ${avg('team/success')}, single agent (${team.singleModel}) ${avg('baseline/single/success')}, majority vote ${avg('baseline/vote/success')} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   let cmd: Command;
   try {
@@ -201,6 +230,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   for (const run of cmd.runs) {
     if (run.config.backend !== 'cpu') await withWebGpu();
+    if (run.config.workflow !== 'single') {
+      say(await driveTeam(run, cmd.json, say));
+      continue;
+    }
     const started = performance.now();
     const { trainer, note } = await createTrainer(run.config);
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -24,7 +24,7 @@ export const ENV_IDS = [
 /** Controls that a share link can hide, for embedding in a lesson. */
 export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share'] as const;
 
-export type PropGroup = 'environment' | 'model' | 'grpo' | 'optimizer' | 'run' | 'view';
+export type PropGroup = 'environment' | 'model' | 'grpo' | 'team' | 'optimizer' | 'run' | 'view';
 
 interface PropBase<K extends string> {
   /** The key in the config object, the share link and the CLI flag (`--key value`). */
@@ -96,6 +96,12 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
   bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
   bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),
+  oneOf({ key: 'workflow', group: 'team', default: 'single', values: ['single', 'chain', 'debate', 'mixture'], doc: 'Agents: one, or a team (MARTI): planner -> executor, debating proposers, or proposers + aggregator.' }),
+  int({ key: 'agents', group: 'team', default: 3, min: 2, max: 5, doc: 'Proposers in a debate or mixture team (a chain is always planner + executor).' }),
+  int({ key: 'rounds', group: 'team', default: 1, min: 0, max: 3, doc: "Debate rounds after the first proposals: each proposer reads the others' and may revise." }),
+  oneOf({ key: 'alloc', group: 'team', default: 'shared', values: ['shared', 'quality', 'margin', 'conditional'], doc: 'Team reward per agent: task success, own proposal, improvement over the previous round, or own proposal if the team won.' }),
+  oneOf({ key: 'aggregate', group: 'team', default: 'vote', values: ['vote', 'agent'], doc: "A debate's final action: majority vote of the proposers, or an aggregator agent." }),
+  oneOf({ key: 'leadModel', group: 'team', default: 'tiny', values: ['tiny', 'small', 'base'], doc: "Size of a team's planner or aggregator (the other agents use model)." }),
   int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
   float({ key: 'bcLr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the behaviour-cloning warm-up.' }),
   float({ key: 'lr', group: 'optimizer', default: 0.001, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the GRPO updates.' }),

@@ -105,6 +105,9 @@ function crossFieldErrors(c: Config): FieldError[] {
   if (c.model === 'base' && c.backend === 'cpu') {
     errors.push({ key: 'model', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });
   }
+  if (c.workflow !== 'single' && c.leadModel === 'base' && c.backend === 'cpu') {
+    errors.push({ key: 'leadModel', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });
+  }
   return errors;
 }
 

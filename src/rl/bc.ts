@@ -2,18 +2,22 @@
 // cross-entropy batches of a fixed number of turns (token mean over action tokens) for the warm-up before RL.
 
 import type { Rng } from '../core/rng';
-import type { EnvOptions, EnvSpec } from '../envs/api';
+import type { Env, EnvOptions, EnvSpec } from '../envs/api';
 import type { TrainBatch } from '../model/policy-api';
 import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
 import { aggregationWeights } from './weights';
 
-/** Plays the expert once per seed; the prompts are built exactly as in a rollout. */
+/**
+ * Plays the expert once per seed; the prompts are built exactly as in a rollout. `context`, when given, is
+ * appended to the goal at each turn (a multi-agent team's messages, e.g. a plan).
+ */
 export function demonstrate(
   spec: EnvSpec,
   envOptions: EnvOptions,
   io: AgentIO,
   seeds: readonly number[],
   maxTurns: number,
+  context?: (env: Env) => string,
 ): EpisodeRecord[] {
   return seeds.map((seed, task) => {
     const env = spec.create();
@@ -22,7 +26,7 @@ export function demonstrate(
     let done = false;
     while (!done && e.turns.length < maxTurns) {
       const text = spec.expert(env);
-      const prompt = io.prompt(e.goal, obs, pastActions(e));
+      const prompt = io.prompt(context ? e.goal + context(env) : e.goal, obs, pastActions(e));
       const step = env.step(text);
       e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
       ({ obs, info } = step);
@@ -50,18 +54,29 @@ export function bcBatch(demos: readonly EpisodeRecord[]): TrainBatch {
 /** Turns per behaviour-cloning step: a batch's cost does not grow with the task's episode length. */
 export const BC_ROWS = 16;
 
+/** One demonstration episode for a task seed. */
+export type Demonstrator = (seed: number) => EpisodeRecord;
+
+/** The env's expert as a Demonstrator (see demonstrate). */
+export function expertDemonstrator(
+  spec: EnvSpec,
+  envOptions: EnvOptions,
+  io: AgentIO,
+  maxTurns: number,
+  context?: (env: Env) => string,
+): Demonstrator {
+  return (seed) => demonstrate(spec, envOptions, io, [seed], maxTurns, context)[0];
+}
+
 /**
- * An endless stream of expert turns: experts play fresh seeds from `rng` when the queue runs low; each
- * refill (at least 4 batches' worth) is shuffled so that one batch mixes turns of several episodes.
+ * An endless stream of demonstrated turns: the demonstrator plays fresh seeds from `rng` when the queue runs
+ * low; each refill (at least 4 batches' worth) is shuffled so that one batch mixes turns of several episodes.
  */
 export class Demonstrations {
   private queue: EpisodeRecord[] = []; // one turn each
 
   constructor(
-    private readonly spec: EnvSpec,
-    private readonly envOptions: EnvOptions,
-    private readonly io: AgentIO,
-    private readonly maxTurns: number,
+    private readonly demonstrator: Demonstrator,
     private readonly rng: Rng,
   ) {}
 
@@ -70,7 +85,7 @@ export class Demonstrations {
     if (this.queue.length < rows) {
       const fresh: EpisodeRecord[] = [];
       while (fresh.length < 4 * rows) {
-        const [e] = demonstrate(this.spec, this.envOptions, this.io, [this.rng.nextU32()], this.maxTurns);
+        const e = this.demonstrator(this.rng.nextU32());
         for (const t of e.turns) fresh.push({ ...e, turns: [t] });
       }
       this.queue.push(...this.rng.shuffle(fresh));

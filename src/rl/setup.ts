@@ -33,7 +33,7 @@ export interface Assembled {
 }
 
 /** The model-side IO for one env and vocabulary. */
-function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean, match: boolean): AgentIO {
+export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean, match: boolean): AgentIO {
   const tok = Tokenizer.fromJSON(vocab);
   const grammar = new ActionGrammar(tok, spec.actions);
   const maxActionTokens = longestAction + ACTION_SLACK;

@@ -5,15 +5,15 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
-import type { Policy, PolicyState, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
+import type { Policy, PolicyState } from '../model/policy-api';
 import type { Skill } from '../skills/types';
-import { computeAdvantages, episodeReward, sampleStd } from './advantages';
-import { Demonstrations } from './bc';
+import { episodeReward, sampleStd } from './advantages';
+import { Demonstrations, expertDemonstrator } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
 import type { Metrics } from './metrics';
-import { envOptionsFor, maxTurnsOf, pickRows, rollout, rolloutOptionsFor, turnRows, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
+import { Learner } from './learner';
+import { envOptionsFor, maxTurnsOf, rollout, rolloutOptionsFor, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
 import type { RolloutService } from './rollout-service';
-import { aggregationWeights } from './weights';
 
 /** What a trainer is built from (see setup.ts for the real ones). */
 export interface TrainerParts {
@@ -64,13 +64,7 @@ export interface UpdateReport {
   episodes: EpisodeView[]; // (B*G), group b at [b*G, (b+1)*G)
 }
 
-/** Linear warmup over the first `warmup` updates. */
-export function learningRate(lr: number, warmup: number, update: number): number {
-  return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
-}
-
 export class Trainer {
-  private reference: Policy | null = null;
   private rollouts: RolloutService | null = null;
 
   private constructor(
@@ -79,24 +73,17 @@ export class Trainer {
     private readonly options: TrainerOptions,
     private update: number,
     private readonly rng: { tasks: Rng; sample: Rng },
-    private readonly referenceParams: Float32Array,
+    private readonly learner: Learner,
     private pending: EpisodeRecord[] | null,
   ) {}
 
   /** A new run: behaviour-cloning warm-up (config.bcSteps), then ready for GRPO updates. */
   static async create(config: Config, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     const root = Rng.fromSeed(config.seed);
-    const initParams = (await parts.policy.getState()).params.slice();
     const spec = parts.spec;
-    const demos = new Demonstrations(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), root.split('bc'));
-    const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
-    for (let s = 0; s < config.bcSteps; s++) {
-      hyper.lr = learningRate(config.bcLr, config.warmup, s);
-      const m = await parts.policy.trainStep(demos.next(), hyper);
-      options.onBcStep?.(s, m.loss);
-    }
-    const reference = config.ref === 'init' ? initParams : (await parts.policy.getState()).params.slice();
-    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, reference, null);
+    const demos = new Demonstrations(expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config)), root.split('bc'));
+    const learner = await Learner.warmUp(config, parts.policy, parts.createPolicy, demos, options.onBcStep);
+    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null);
   }
 
   /** Continues a run from a checkpoint; `parts` must be built for checkpoint.config. */
@@ -107,7 +94,8 @@ export class Trainer {
     const sample = new Rng('resumed/sample');
     tasks.setState(checkpoint.rng.tasks);
     sample.setState(checkpoint.rng.sample);
-    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, checkpoint.reference, checkpoint.pending);
+    const learner = new Learner(parts.policy, parts.createPolicy, checkpoint.reference);
+    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, checkpoint.pending);
   }
 
   /** Updates done so far. */
@@ -160,39 +148,12 @@ export class Trainer {
       this.pending = null;
     }
 
-    // ---- rewards and advantages: one scalar per episode, normalised within its group
+    // ---- rewards, advantages and update: one scalar per episode, normalised within its group; loss on action tokens
     const rewards = episodes.map((e) => episodeReward(e, c.reward, c.truncation));
     const valid = episodes.map((e) => !(c.truncation === 'mask' && e.truncated));
-    const { advantages, fracZeroStd } = computeAdvantages(rewards, G, c.adv, valid);
-
-    // ---- update: rows = turns, loss only on action tokens, mu passes of AdamW over the batch
-    const { batch, spans } = turnRows(episodes);
-    const T = batch.width;
-    const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
-    const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage
-    let row = 0;
-    for (const [e, ep] of episodes.entries()) {
-      for (const t of ep.turns) {
-        oldLogp.set(t.logp, row * T + t.prompt.length);
-        advantage[row++] = advantages[e];
-      }
-    }
-    const train: TrainBatch = {
-      ...batch,
-      weight: aggregationWeights(spans, T, c.agg, maxTurnsOf(spec, c) * io.maxActionTokens, valid),
-      advantage,
-      oldLogp,
-      refLogp: c.beta > 0 ? await (await this.referencePolicy()).logprobs(batch, c.temperature) : null,
-    };
-    // With beta = 0 a row whose advantage is 0 has exactly zero gradient: train without it (the weights keep
-    // the whole batch's normalisers). One row always stays, as AdamW moves the parameters even on a zero gradient.
-    const signal = [...advantage.keys()].filter((n) => advantage[n] !== 0);
-    const trained = c.beta > 0 ? train : pickRows(train, signal.length > 0 ? signal : [0]);
-    const lr = learningRate(c.lr, c.warmup, this.update);
-    const hyper = stepHyper(c, lr);
-    const steps: StepMetrics[] = [];
-    for (let i = 0; i < c.mu; i++) steps.push(await policy.trainStep(trained, hyper));
-    const after = this.options.ratios ? await policy.logprobs(batch, c.temperature) : null;
+    const { advantages, fracZeroStd, step, lr, width: T, after } = await this.learner.update(
+      episodes, rewards, valid, c, this.update, maxTurnsOf(spec, c) * io.maxActionTokens, this.options.ratios,
+    );
     if (elsewhere) {
       const more = await elsewhere;
       stats = { tokens: stats.tokens + more.stats.tokens, envSteps: stats.envSteps + more.stats.envSteps };
@@ -201,7 +162,6 @@ export class Trainer {
 
     // ---- metrics: the fixed vocabulary, every update
     const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    const overSteps = (k: keyof StepMetrics) => mean(steps.map((s) => s[k]));
     const rolloutS = Math.max(rolloutMs, 1e-3) / 1000;
     const metrics: Metrics = {
       'reward/mean': mean(rewards),
@@ -210,17 +170,17 @@ export class Trainer {
       'episode/success': mean(episodes.map((e) => (e.success ? 1 : 0))),
       'episode/length': mean(episodes.map((e) => e.turns.reduce((n, t) => n + t.action.length, 0))),
       'episode/turns': mean(episodes.map((e) => e.turns.length)),
-      'loss/policy': overSteps('policyLoss'),
-      'loss/kl': overSteps('kl'),
-      'policy/entropy': overSteps('entropy'),
-      'policy/clip_ratio': overSteps('clipRatio'),
-      'optim/grad_norm': overSteps('gradNorm'),
+      'loss/policy': step.policyLoss,
+      'loss/kl': step.kl,
+      'policy/entropy': step.entropy,
+      'policy/clip_ratio': step.clipRatio,
+      'optim/grad_norm': step.gradNorm,
       'optim/lr': lr,
       'perf/tokens_per_s': stats.tokens / rolloutS,
       'perf/env_steps_per_s': stats.envSteps / rolloutS,
       'perf/update_ms': performance.now() - started,
     };
-    row = 0;
+    let row = 0;
     const views: EpisodeView[] = episodes.map((e, i) => ({
       task: e.task,
       member: e.member,
@@ -266,7 +226,7 @@ export class Trainer {
       update: this.update,
       vocab: [...this.parts.io.vocab],
       policy: await this.parts.policy.getState(),
-      reference: this.referenceParams.slice(),
+      reference: this.learner.referenceParams.slice(),
       rng: { tasks: this.rng.tasks.getState(), sample: this.rng.sample.getState() },
       pending: this.pending,
       ...(this.parts.skills ? { skills: [...this.parts.skills] } : {}),
@@ -274,31 +234,6 @@ export class Trainer {
   }
 
   dispose(): void {
-    this.parts.policy.dispose();
-    this.reference?.dispose();
+    this.learner.dispose();
   }
-
-  /** The frozen reference, made on first use (beta may be raised mid-run). */
-  private async referencePolicy(): Promise<Policy> {
-    if (!this.reference) {
-      const ref = await this.parts.createPolicy();
-      const state = await ref.getState();
-      await ref.setState({ ...state, params: this.referenceParams.slice() });
-      this.reference = ref;
-    }
-    return this.reference;
-  }
-}
-
-function stepHyper(c: Config, lr: number): StepHyper {
-  return {
-    objective: 'grpo',
-    lr,
-    beta: c.beta,
-    epsLow: c.clipLow,
-    epsHigh: c.clipHigh,
-    gradClip: c.gradClip,
-    weightDecay: c.weightDecay,
-    temperature: c.temperature,
-  };
 }

@@ -3,6 +3,10 @@ import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
 import type { EvalOptions, EvalResult } from '../onnx/evaluate';
 import type { RolloutRequest, RolloutResult } from '../rl/rollout-service';
+import type { Acted, ActRow, AgentInfo, AgentInit, AgentStep } from '../multi/agent';
+import type { TeamReport } from '../multi/team';
+import type { Workflow } from '../multi/workflow';
+import type { EpisodeRecord } from '../rl/rollout';
 import type { Hyper, UpdateReport } from '../rl/trainer';
 import type { Skill } from '../skills/types';
 
@@ -98,4 +102,40 @@ export interface RolloutWorkerApi {
   /** Builds the policy copy; `config.backend` is the trainer's real backend ('webgpu' asks this worker for its own device). */
   init(config: Config, vocab: string[], skills?: Skill[]): Promise<void>;
   collect(request: RolloutRequest): Promise<RolloutResult>;
+}
+
+/** One agent of a team in its own worker (src/multi/agent.ts AgentRunner behind comlink). */
+export interface AgentWorkerApi {
+  /** Builds the agent's policy and runs its BC warm-up. */
+  create(init: AgentInit): Promise<AgentInfo>;
+  act(rows: ActRow[]): Promise<Acted>;
+  train(episodes: EpisodeRecord[], rewards: number[], valid: boolean[]): Promise<AgentStep>;
+}
+
+/** A team run as the page sees it once every agent is built. */
+export interface TeamStarted {
+  workflow: Workflow;
+  agents: { name: string; info: AgentInfo }[];
+  /** The single-agent baseline's model size. */
+  singleModel: string;
+}
+
+export type TeamStatus = { kind: 'running' } | { kind: 'paused' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/** Called by the team worker; the page passes it wrapped in Comlink.proxy. */
+export interface TeamListener {
+  onUpdate(report: TeamReport): void;
+  onStatus(status: TeamStatus): void;
+}
+
+/** The team worker's API: the central interaction loop, with one agent worker per agent under it. */
+export interface TeamWorkerApi {
+  /** Builds the team (each agent's BC warm-up in its own worker) and the single-agent baseline. */
+  start(config: Config, listener: TeamListener): Promise<TeamStarted>;
+  /** Update after update, every agent in lockstep, until paused or config.updates is reached. */
+  play(): Promise<void>;
+  /** Stop after the current update. */
+  pause(): Promise<void>;
+  /** Drop the team and terminate its agent workers. */
+  reset(): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // and the main thread has no long task while training.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startE2e, type E2eHarness } from '../support/e2e';
+import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -32,17 +32,6 @@ async function savedMetrics(page: Page): Promise<Record<string, number>[]> {
     .map((r) => Object.fromEntries(Object.entries(r.values).filter(([k]) => !k.startsWith('perf/'))));
 }
 
-/** Collects the durations of the page's long tasks into window.longTasks. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
-}
-
 async function trainToEnd(page: Page): Promise<void> {
   await page.getByTestId('train').click();
   await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
@@ -57,12 +46,12 @@ describe('training in the page', () => {
     // its running state) and the first data in every chart are one-time costs; steady training must stay smooth.
     await expect.poll(async () => Number(await page.getByTestId('update').innerText().catch(() => '0')), { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(100);
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    await clearLongTasks(page);
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('update').innerText()).toBe('3');
     expect(await savedMetrics(page)).toHaveLength(3);
     expect(await page.locator('[data-testid="chart"] canvas').count()).toBeGreaterThanOrEqual(15);
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await longTasks(page);
     expect(long.filter((d) => d > 50)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -74,14 +63,14 @@ describe('training in the page', () => {
     await page.getByTestId('train').click();
     await expect.poll(async () => Number(await page.getByTestId('update').innerText().catch(() => '0')), { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(100);
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+    await clearLongTasks(page);
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 300_000 });
     const success = (await savedMetrics(page)).map((m) => m['episode/success']);
     expect(success).toHaveLength(30);
     const show = `success per update: ${success.map((x) => x.toFixed(2)).join(' ')}`;
     expect(success[0], show).toBeLessThan(0.9);
     expect(success.slice(-3).reduce((a, b) => a + b, 0) / 3, show).toBeGreaterThanOrEqual(0.9);
-    expect((await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)).filter((d) => d > 50)).toEqual([]);
+    expect((await longTasks(page)).filter((d) => d > 50)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

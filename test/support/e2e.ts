@@ -41,3 +41,24 @@ export async function openPage(h: E2eHarness, path = ''): Promise<{ page: Page; 
   await page.goto(h.baseUrl + path);
   return { page, problems };
 }
+
+/** Starts recording the page's long main-thread tasks (PerformanceObserver 'longtask'). */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** Forgets the long tasks recorded so far (one-time start-up costs). */
+export async function clearLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
+}
+
+/** The durations (ms) of the long tasks recorded since the last clear. */
+export function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+}

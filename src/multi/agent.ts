@@ -1,0 +1,135 @@
+// One agent of a team: its policy (its own size and seed), its sampling stream, its behaviour-cloning warm-up and its
+// GRPO learner. The central loop calls act() for its turns and train() once per update with its own rows only. Its
+// methods take and return plain data, so the same class runs in-process (Node) or behind comlink in a Worker.
+import type { Config } from '../core/config-table';
+import { Rng } from '../core/rng';
+import type { Observation } from '../envs/api';
+import { getEnvSpec } from '../envs/registry';
+import { createPolicy } from '../model/create';
+import type { StepMetrics } from '../model/policy-api';
+import { END, Tokenizer } from '../model/tokenizer';
+import { Demonstrations } from '../rl/bc';
+import { Learner } from '../rl/learner';
+import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
+import { agentIO } from '../rl/setup';
+import { roleDemonstrator } from './demos';
+import { PLAN_TOKENS, planTokens } from './language';
+import type { AgentNode } from './workflow';
+
+/** Everything an agent is built from (structured-cloneable, for a worker). */
+export interface AgentInit {
+  /** The team's config (the agent's size is node.model). */
+  config: Config;
+  node: AgentNode;
+  /** The team's shared vocabulary and longest expert action (language.ts teamVocab). */
+  vocab: string[];
+  longestAction: number;
+  /** Proposals an aggregator reads, or the other proposers a debater reads in later rounds (0: none). */
+  peers: number;
+  /** The most turns the agent takes in one team episode (env turns x debate rounds; 1 for a planner). */
+  turns: number;
+}
+
+/** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
+export interface ActRow {
+  goal: string;
+  obs: string;
+  past: string[];
+}
+
+/** What the agent generated for each row. */
+export interface Acted {
+  prompts: number[][]; // the contexts it read
+  tokens: number[][]; // its tokens, END included
+  logp: number[][]; // under its policy
+  texts: string[];
+}
+
+export interface AgentInfo {
+  parameterCount: number;
+  backend: 'cpu' | 'webgpu';
+  note: string;
+}
+
+/** One GRPO update's numbers for this agent. */
+export interface AgentStep extends StepMetrics {
+  fracZeroStd: number;
+  advantages: number[]; // (B*G) per team episode
+}
+
+export class AgentRunner {
+  private update = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly init: AgentInit,
+    private readonly io: AgentIO,
+    private readonly learner: Learner,
+    private readonly sample: Rng,
+    readonly info: AgentInfo,
+  ) {}
+
+  /** Builds the policy (seeded from the team's seed and the agent's name) and runs its BC warm-up. */
+  static async create(init: AgentInit, device?: GPUDevice, onBcStep?: (step: number, loss: number) => void): Promise<AgentRunner> {
+    const { config: c, node } = init;
+    const spec = getEnvSpec(c.env);
+    const root = Rng.fromSeed(c.seed).split(`agent/${node.name}`);
+    const seed = root.split('init').nextU32();
+    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, device, rows: c.group * c.tasks });
+    const { policy, note } = await make();
+    const io = agentIO(init.vocab, spec, policy.window, node.role === 'planner' ? PLAN_TOKENS - 1 : init.longestAction, false, c.match);
+    const tok = Tokenizer.fromJSON(init.vocab);
+    const demos = new Demonstrations(
+      roleDemonstrator({
+        spec,
+        envOptions: envOptionsFor(spec, c.difficulty),
+        io,
+        maxTurns: maxTurnsOf(spec, c),
+        role: node.role,
+        peers: init.peers,
+        encodePlan: (plan) => [...tok.encode(plan).slice(0, PLAN_TOKENS - 1), END],
+      }),
+      root.split('bc'),
+    );
+    const learner = await Learner.warmUp({ ...c, model: node.model }, policy, async () => (await make()).policy, demos, onBcStep);
+    return new AgentRunner(init, io, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
+  }
+
+  /**
+   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan. Calls
+   * run one after another in call order (the vote baseline asks one agent for several samples at once), so the
+   * policy's buffers and the sampling stream are never shared by two generations.
+   */
+  act(rows: readonly ActRow[]): Promise<Acted> {
+    const next = this.queue.then(() => this.generate(rows));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async generate(rows: readonly ActRow[]): Promise<Acted> {
+    const c = this.init.config;
+    const obsOf = (text: string): Observation => ({ elements: [], text });
+    const prompts = rows.map((r) => this.io.prompt(r.goal, obsOf(r.obs), r.past));
+    const plan = this.init.node.role === 'planner' ? planTokens(this.init.vocab.length) : null;
+    const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, obsOf(r.obs)));
+    const gen = await this.learner.policy.generate(prompts, {
+      temperature: c.temperature,
+      topP: c.topP,
+      maxNewTokens: this.io.maxActionTokens,
+      rng: this.sample,
+      allowed: plan ? () => plan : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
+    });
+    return { prompts, tokens: gen.tokens, logp: gen.logp, texts: gen.tokens.map((t) => this.io.decode(t)) };
+  }
+
+  /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */
+  async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
+    const c = { ...this.init.config, model: this.init.node.model };
+    const out = await this.learner.update(episodes, rewards, valid, c, this.update++, this.init.turns * this.io.maxActionTokens);
+    return { ...out.step, fracZeroStd: out.fracZeroStd, advantages: [...out.advantages] };
+  }
+
+  dispose(): void {
+    this.learner.dispose();
+  }
+}

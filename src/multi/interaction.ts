@@ -1,0 +1,170 @@
+// The central interaction loop: B task instances x G team episodes played in lockstep. Each environment turn, the
+// planners write (first turn only), the proposers propose and debate for the workflow's rounds, the actor (executor
+// or aggregator) or the proposers' vote picks the action, and the env steps. Every output is scored on a copy of the
+// env, and each agent's own turns are kept as its own token rows: others' text sits in its context, outside its loss.
+import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
+import type { Acted, ActRow } from './agent';
+import { proposalScore, type AgentOutputs } from './allocate';
+import { withMessages } from './language';
+import { actor, upstream, type Workflow } from './workflow';
+
+/** What the loop needs from an agent: one batched generation (in-process, or a worker's proxy). */
+export interface AgentHandle {
+  act(rows: ActRow[]): Promise<Acted>;
+}
+
+/** One agent output, for the message log. */
+export interface TeamMessage {
+  agent: string;
+  turn: number; // environment turn
+  round: number; // debate round (0 outside debates)
+  text: string;
+  score: number | null; // proposalScore of an action; null for a plan
+}
+
+export interface TeamEpisode {
+  task: number;
+  member: number;
+  seed: number;
+  goal: string;
+  success: boolean;
+  progress: number;
+  truncated: boolean;
+  actions: string[]; // the actions the env took
+  log: TeamMessage[];
+  /** Each agent's own turns (prompt ++ its tokens), keyed by agent name. */
+  records: Record<string, EpisodeRecord>;
+  /** Each agent's scored outputs, for reward allocation. */
+  outputs: Record<string, AgentOutputs>;
+}
+
+export interface PlayOptions {
+  spec: EnvSpec;
+  envOptions: EnvOptions;
+  maxTurns: number;
+}
+
+interface Live {
+  env: Env;
+  obs: Observation;
+  ep: TeamEpisode;
+  plans: Map<string, string>;
+  done: boolean;
+}
+
+/** The majority of the texts; a tie goes to the text proposed first. */
+export function majority(texts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let best = texts[0];
+  for (const t of texts) if (counts.get(t)! > counts.get(best)!) best = t;
+  return best;
+}
+
+/** Plays G team episodes of each seed; episodes come back grouped: index b * G + i. */
+export async function playTeam(
+  w: Workflow,
+  agents: ReadonlyMap<string, AgentHandle>,
+  seeds: readonly number[],
+  G: number,
+  o: PlayOptions,
+): Promise<TeamEpisode[]> {
+  const live: Live[] = [];
+  seeds.forEach((seed, task) => {
+    for (let member = 0; member < G; member++) {
+      const env = o.spec.create();
+      const { obs, info } = env.reset({ seed, options: o.envOptions });
+      const records: Record<string, EpisodeRecord> = {};
+      const outputs: Record<string, AgentOutputs> = {};
+      for (const a of w.agents) {
+        records[a.name] = { task, member, seed, goal: env.goal, turns: [], success: false, progress: 0, truncated: false };
+        outputs[a.name] = { scores: [], inputs: [] };
+      }
+      const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, actions: [], log: [], records, outputs };
+      live.push({ env, obs, ep, plans: new Map(), done: false });
+    }
+  });
+  const proposers = w.agents.filter((a) => a.role === 'proposer');
+  const planners = w.agents.filter((a) => a.role === 'planner');
+  const acting = actor(w);
+  const plansFor = (l: Live, name: string) => upstream(w, name).flatMap((u) => (l.plans.has(u.name) ? [l.plans.get(u.name)!] : []));
+
+  /** One agent's generation for the active episodes (agents run in parallel; recording happens in a fixed order). */
+  const act = (name: string, active: Live[], goals: string[]): Promise<Acted> =>
+    agents.get(name)!.act(active.map((l, i) => ({ goal: goals[i], obs: l.obs.text, past: [...l.ep.actions] })));
+  /** Records an agent's turns (scored on a copy of the env when they are actions); returns its texts. */
+  const record = (name: string, active: Live[], out: Acted, turn: number, round: number, scored: boolean): string[] => {
+    active.forEach((l, i) => {
+      const t: TurnRecord = { prompt: out.prompts[i], action: out.tokens[i], logp: out.logp[i], text: out.texts[i] };
+      l.ep.records[name].turns.push(t);
+      let score: number | null = null;
+      if (scored) {
+        const step = l.env.clone().step(out.texts[i]);
+        score = proposalScore({ success: step.info.success, progress: step.info.progress, error: step.info.lastActionError });
+        const s = l.ep.outputs[name].scores;
+        if (round === 0) s.push([score]);
+        else s[s.length - 1].push(score);
+      }
+      l.ep.log.push({ agent: name, turn, round, text: out.texts[i], score });
+    });
+    return out.texts;
+  };
+
+  for (let turn = 0; turn < o.maxTurns; turn++) {
+    const active = live.filter((l) => !l.done);
+    if (active.length === 0) break;
+    if (turn === 0) {
+      for (const p of planners) {
+        const goals = active.map((l) => l.ep.goal);
+        const texts = record(p.name, active, await act(p.name, active, goals), turn, 0, false);
+        active.forEach((l, i) => l.plans.set(p.name, texts[i]));
+      }
+    }
+    // proposals, then debate rounds: each proposer reads the others' proposals of the round before
+    let last: string[][] = []; // (proposers, active)
+    const rounds = proposers.length > 0 ? w.rounds + 1 : 0;
+    for (let round = 0; round < rounds; round++) {
+      const prev = last;
+      const outs = await Promise.all(
+        proposers.map((p, k) => {
+          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : prev.filter((_, j) => j !== k).map((x) => x[i])));
+          return act(p.name, active, goals);
+        }),
+      );
+      last = proposers.map((p, k) => record(p.name, active, outs[k], turn, round, true));
+    }
+    let actions: string[];
+    if (acting) {
+      const heard = proposers.map((p, k) => ({ p, k })).filter(({ p }) => upstream(w, acting.name).includes(p));
+      const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), heard.map(({ k }) => last[k][i])));
+      if (heard.length > 0) {
+        active.forEach((l) => {
+          const read = heard.map(({ p }) => l.ep.outputs[p.name].scores.at(-1)!.at(-1)!);
+          l.ep.outputs[acting.name].inputs.push(read.reduce((a, b) => a + b, 0) / read.length);
+        });
+      }
+      actions = record(acting.name, active, await act(acting.name, active, goals), turn, 0, true);
+    } else {
+      actions = active.map((_, i) => majority(last.map((x) => x[i])));
+    }
+    // the env takes the team's action
+    active.forEach((l, i) => {
+      const step = l.env.step(actions[i]);
+      l.ep.actions.push(actions[i]);
+      l.obs = step.obs;
+      l.ep.success = step.info.success;
+      l.ep.progress = step.info.progress;
+      l.done = step.terminated || step.truncated || l.ep.actions.length >= o.maxTurns;
+      l.ep.truncated = l.done && !step.terminated && !step.info.success;
+    });
+  }
+  for (const l of live) {
+    for (const r of Object.values(l.ep.records)) {
+      r.success = l.ep.success;
+      r.progress = l.ep.progress;
+      r.truncated = l.ep.truncated;
+    }
+  }
+  return live.map((l) => l.ep);
+}

@@ -1,0 +1,60 @@
+// The team's shared language: one vocabulary for every agent (the env's, plus the words that frame messages), how
+// messages join an agent's context (appended to the goal), plans (a few words of the action language), and the
+// expert's plan of an episode (for the planner's and the executor's behaviour cloning).
+import { parseSyntax } from '../envs/action';
+import type { Env, EnvSpec, Observation } from '../envs/api';
+import { buildTokenizer, END } from '../model/tokenizer';
+import { vocabCorpus } from '../rl/vocab';
+
+/** Words that frame messages in a context: `... plan : click Next fill bob` and `... proposals : a ; b`. */
+const FRAME = 'plan : proposals ;';
+
+/** Longest plan, in tokens, END included. */
+export const PLAN_TOKENS = 24;
+
+/** The team's vocabulary and the longest expert action in tokens (END included). */
+export function teamVocab(spec: EnvSpec): { vocab: string[]; longestAction: number } {
+  const corpus = vocabCorpus(spec);
+  const tok = buildTokenizer([...corpus.texts, FRAME]);
+  return { vocab: tok.toJSON(), longestAction: Math.max(...corpus.actions.map((a) => tok.encode(a).length + 1)) };
+}
+
+/** The goal as an agent reads it: the task's goal, then the plan it was sent, then the proposals it reads. */
+export function withMessages(goal: string, plans: readonly string[], proposals: readonly string[]): string {
+  let text = goal;
+  for (const p of plans) text += ` plan : ${p}`;
+  if (proposals.length > 0) text += ` proposals : ${proposals.join(' ; ')}`;
+  return text;
+}
+
+/** The tokens a plan may use: every word and number of the vocabulary, and END. */
+export function planTokens(vocabSize: number): number[] {
+  const ids = [END];
+  for (let id = 8; id < vocabSize; id++) ids.push(id); // 0..7 are the specials
+  return ids;
+}
+
+/**
+ * The expert's plan from the env's current state (`current` is its observation): it plays the expert on a copy and writes each action as its verb
+ * and the names of what it acts on (`click toaster fill sybil select Seoul ...`), cut to `maxWords` words.
+ */
+export function expertPlan(spec: EnvSpec, env: Env, current: Observation, maxWords: number): string {
+  const sim = env.clone();
+  const words: string[] = [];
+  let obs = current;
+  for (let turn = 0; turn < sim.maxTurns && words.length < maxWords; turn++) {
+    const action = spec.expert(sim);
+    const parsed = parseSyntax(action);
+    const step = sim.step(action);
+    if (parsed.ok) {
+      words.push(parsed.action.verb);
+      for (const a of parsed.action.args) {
+        const named = a.kind === 'int' ? obs.elements.find((e) => e.id === a.value)?.name : undefined;
+        words.push(named ?? String(a.value));
+      }
+    }
+    obs = step.obs;
+    if (step.terminated || step.truncated) break;
+  }
+  return words.join(' ').split(' ').slice(0, maxWords).join(' ');
+}

@@ -1,0 +1,143 @@
+// One policy's side of GRPO: the behaviour-cloning warm-up, the frozen KL reference, and one update from episodes
+// that are already played and scored (advantages -> TrainBatch -> mu trainStep calls). The single-agent Trainer and
+// each agent of a multi-agent team (src/multi) learn through it.
+
+import type { Config } from '../core/config-table';
+import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
+import { computeAdvantages } from './advantages';
+import type { Demonstrations } from './bc';
+import { pickRows, turnRows, type EpisodeRecord } from './rollout';
+import { aggregationWeights } from './weights';
+
+/** Linear warmup over the first `warmup` updates. */
+export function learningRate(lr: number, warmup: number, update: number): number {
+  return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
+}
+
+export function stepHyper(c: Config, lr: number): StepHyper {
+  return {
+    objective: 'grpo',
+    lr,
+    beta: c.beta,
+    epsLow: c.clipLow,
+    epsHigh: c.clipHigh,
+    gradClip: c.gradClip,
+    weightDecay: c.weightDecay,
+    temperature: c.temperature,
+  };
+}
+
+/** What one update did. */
+export interface LearnerStep {
+  /** (E) each episode's advantage (0 for left-out ones). */
+  advantages: Float64Array;
+  fracZeroStd: number;
+  /** The optimiser steps' metrics averaged over the mu passes. */
+  step: StepMetrics;
+  lr: number;
+  /** Width T of the batch's rows (row n of `after` starts at n * T). */
+  width: number;
+  /** (N, T) log-probs of the batch after the update, when asked for; rows are the episodes' turns in order. */
+  after: Float32Array | null;
+}
+
+export class Learner {
+  private reference: Policy | null = null;
+
+  constructor(
+    readonly policy: Policy,
+    /** A fresh policy of the same shape, for the frozen reference (made only when beta > 0). */
+    private readonly createPolicy: () => Promise<Policy>,
+    /** The reference's parameters (after BC, or at init: config.ref). */
+    readonly referenceParams: Float32Array,
+  ) {}
+
+  /** config.bcSteps of behaviour cloning on `demos`, then the reference is fixed. */
+  static async warmUp(
+    config: Config,
+    policy: Policy,
+    createPolicy: () => Promise<Policy>,
+    demos: Demonstrations,
+    onBcStep?: (step: number, loss: number) => void,
+  ): Promise<Learner> {
+    const initParams = (await policy.getState()).params.slice();
+    const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
+    for (let s = 0; s < config.bcSteps; s++) {
+      hyper.lr = learningRate(config.bcLr, config.warmup, s);
+      const m = await policy.trainStep(demos.next(), hyper);
+      onBcStep?.(s, m.loss);
+    }
+    const reference = config.ref === 'init' ? initParams : (await policy.getState()).params.slice();
+    return new Learner(policy, createPolicy, reference);
+  }
+
+  /**
+   * One GRPO update on B groups of G played episodes.
+   * @param episodes (B*G) group b at [b*G, (b+1)*G); each turn is one row: context ++ action, loss on the action only
+   * @param rewards (B*G) scalar rewards
+   * @param valid (B*G) which episodes count (truncation = 'mask')
+   * @param maxLen the generation budget of an episode, in tokens (dr_grpo's normaliser)
+   */
+  async update(
+    episodes: readonly EpisodeRecord[],
+    rewards: readonly number[],
+    valid: readonly boolean[],
+    c: Config,
+    update: number,
+    maxLen: number,
+    ratios = false,
+  ): Promise<LearnerStep> {
+    const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
+
+    // rows = turns, loss only on action tokens
+    const { batch, spans } = turnRows(episodes);
+    const T = batch.width;
+    const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
+    const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage
+    let row = 0;
+    for (const [e, ep] of episodes.entries()) {
+      for (const t of ep.turns) {
+        oldLogp.set(t.logp, row * T + t.prompt.length);
+        advantage[row++] = advantages[e];
+      }
+    }
+    const train: TrainBatch = {
+      ...batch,
+      weight: aggregationWeights(spans, T, c.agg, maxLen, valid),
+      advantage,
+      oldLogp,
+      refLogp: c.beta > 0 ? await (await this.referencePolicy()).logprobs(batch, c.temperature) : null,
+    };
+    // With beta = 0 a row whose advantage is 0 has exactly zero gradient: train without it (the weights keep
+    // the whole batch's normalisers). One row always stays, as AdamW moves the parameters even on a zero gradient.
+    const signal = [...advantage.keys()].filter((n) => advantage[n] !== 0);
+    const trained = c.beta > 0 ? train : pickRows(train, signal.length > 0 ? signal : [0]);
+    const lr = learningRate(c.lr, c.warmup, update);
+    const hyper = stepHyper(c, lr);
+    const steps: StepMetrics[] = [];
+    for (let i = 0; i < c.mu; i++) steps.push(await this.policy.trainStep(trained, hyper));
+    const after = ratios ? await this.policy.logprobs(batch, c.temperature) : null;
+    return { advantages, fracZeroStd, step: meanStep(steps), lr, width: T, after };
+  }
+
+  dispose(): void {
+    this.policy.dispose();
+    this.reference?.dispose();
+  }
+
+  /** The frozen reference, made on first use (beta may be raised mid-run). */
+  private async referencePolicy(): Promise<Policy> {
+    if (!this.reference) {
+      const ref = await this.createPolicy();
+      const state = await ref.getState();
+      await ref.setState({ ...state, params: this.referenceParams.slice() });
+      this.reference = ref;
+    }
+    return this.reference;
+  }
+}
+
+function meanStep(steps: readonly StepMetrics[]): StepMetrics {
+  const m = (k: keyof StepMetrics) => steps.reduce((a, s) => a + s[k], 0) / Math.max(1, steps.length);
+  return { loss: m('loss'), policyLoss: m('policyLoss'), kl: m('kl'), entropy: m('entropy'), clipRatio: m('clipRatio'), gradNorm: m('gradNorm') };
+}

@@ -1,0 +1,24 @@
+// One agent of a team: its policy, BC warm-up and GRPO learner live here, one worker per agent; the team worker
+// calls act() for the agent's turns and train() once per update, in lockstep.
+import * as Comlink from 'comlink';
+import { AgentRunner } from '../multi/agent';
+import type { AgentWorkerApi } from './protocol';
+
+let agent: AgentRunner | null = null;
+
+function current(): AgentRunner {
+  if (!agent) throw new Error('agent worker: create() first');
+  return agent;
+}
+
+const api: AgentWorkerApi = {
+  async create(init) {
+    agent?.dispose();
+    agent = await AgentRunner.create(init);
+    return agent.info;
+  },
+  act: (rows) => current().act(rows),
+  train: (episodes, rewards, valid) => current().train(episodes, rewards, valid),
+};
+
+Comlink.expose(api);
