@@ -1,4 +1,4 @@
-// The presets part of the bench: every preset (each variant) trained on each backend present, reporting
+// The presets part of the bench: every single-agent preset (each variant) trained on each backend present, reporting
 // updates/s and the wall time to 0.9 success (BC warm-up included), each run capped in updates and seconds.
 import { PRESETS, presetConfig } from '../src/rl/presets';
 import { createTrainer } from '../src/rl/setup';
@@ -52,7 +52,8 @@ async function timeOne(preset: string, backend: 'cpu' | 'webgpu', config: Return
 
 /** Every preset (or only `only`) and its variants on the CPU and, when `webgpu` is set, on that device. */
 export async function presetTimings(webgpu: GPUDevice | null, maxSeconds: number, log: (line: string) => void, only?: string): Promise<PresetTiming[]> {
-  const presets = PRESETS.filter((p) => !only || p.name === only);
+  // Team presets (chain, debate, mixture) train several agents: `npm run train -- --preset NAME` reports them.
+  const presets = PRESETS.filter((p) => (p.config.workflow ?? 'single') === 'single' && (!only || p.name === only));
   if (presets.length === 0) throw new Error(`bench: unknown preset '${only}' (have ${PRESETS.map((p) => p.name).join(', ')})`);
   const out: PresetTiming[] = [];
   const backends: ('cpu' | 'webgpu')[] = webgpu ? ['cpu', 'webgpu'] : ['cpu'];
