@@ -1,6 +1,10 @@
-// Spreads chart redraws over animation frames, one chart per frame, so an update that touches every chart
-// never makes a long main-thread task: each frame draws and paints one canvas (the playground keeps every
-// main-thread task under 50 ms). A chart with a newer draw queued replaces its older one.
+// Spreads chart redraws over animation frames, one chart per frame and at most one every GAP_MS, so an update
+// that touches every chart never makes a long main-thread task and fast training does not keep the page
+// painting every frame (the playground keeps every main-thread task under 50 ms). A chart with a newer draw
+// queued replaces its older one.
+
+/** Pause between two chart draws: 17 charts refresh about twice a second at most. */
+const GAP_MS = 30;
 
 const pending = new Map<object, () => void>();
 let scheduled = false;
@@ -14,7 +18,7 @@ function drain(): void {
   const [owner, draw] = next.value;
   pending.delete(owner);
   draw();
-  requestAnimationFrame(drain);
+  setTimeout(() => requestAnimationFrame(drain), GAP_MS);
 }
 
 /** Queues `draw` for `owner`, replacing a queued draw of the same owner (only the latest data matters). */
