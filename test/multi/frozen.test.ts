@@ -1,0 +1,88 @@
+// A frozen agent on a saved single-agent policy: a tiny read-table run's checkpoint plays p3 of a debate team with
+// its own vocabulary, keeps its parameters bit-identical over team updates, acts and is credited but never trains;
+// unusable checkpoints are refused naming the agent.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateConfig } from '../../src/core/config';
+import type { Config } from '../../src/core/config-table';
+import { getEnvSpec } from '../../src/envs/registry';
+import type { Policy, PolicyState } from '../../src/model/policy-api';
+import { TransformerPolicy } from '../../src/model/policy';
+import { AgentRunner } from '../../src/multi/agent';
+import { withFrozen } from '../../src/multi/frozen';
+import { teamVocab } from '../../src/multi/language';
+import { localHost } from '../../src/multi/local';
+import { TeamTrainer } from '../../src/multi/team';
+import { workflowOf } from '../../src/multi/workflow';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
+import { createTrainer } from '../../src/rl/setup';
+
+function config(over: Record<string, unknown>): Config {
+  const r = validateConfig({ env: 'read-table', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, ...over });
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.config;
+}
+
+/** The checkpoint bytes of a tiny single-agent read-table run after two updates. */
+async function savedPolicy(): Promise<Uint8Array> {
+  const { trainer } = await createTrainer(config({ seed: 4 }));
+  await trainer.step();
+  await trainer.step();
+  const bytes = encodeCheckpoint(await trainer.checkpoint());
+  trainer.dispose();
+  return bytes;
+}
+
+const debate = () => config({ workflow: 'debate', agents: 3, rounds: 1, alloc: 'quality', seed: 3 });
+const team = (policy: Uint8Array) => TeamTrainer.create(debate(), localHost, withFrozen(workflowOf(debate()), new Map([['p3', policy]])));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a frozen agent on a saved policy', () => {
+  it('acts with its own vocabulary, is credited, and its parameters never change', async () => {
+    const bytes = await savedPolicy();
+    const saved = decodeCheckpoint(bytes);
+    expect(saved.vocab).not.toEqual(teamVocab(getEnvSpec('read-table')).vocab); // the team's has the message words too
+    const loads = vi.spyOn(TransformerPolicy.prototype, 'setState');
+    const trainSteps = vi.spyOn(TransformerPolicy.prototype, 'trainStep');
+    const trains = vi.spyOn(AgentRunner.prototype, 'train');
+    const t = await team(bytes);
+    expect(t.workflow.agents.map((a) => `${a.name}:${a.trainable}`)).toEqual(['p1:true', 'p2:true', 'p3:false']);
+    // p3's policy: the one loaded with the checkpoint's parameters
+    const sameBits = (a: Float32Array, b: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+    const at = loads.mock.calls.findIndex(([s]: [PolicyState]) => sameBits(s.params, saved.policy.params));
+    expect(at, 'p3 loaded the saved parameters').toBeGreaterThanOrEqual(0);
+    const p3 = loads.mock.contexts[at] as Policy;
+    expect(p3.parameterCount).toBe(t.infos.get('p3')!.parameterCount);
+
+    const K = 2;
+    const reports = [];
+    for (let k = 0; k < K; k++) reports.push(await t.step());
+    expect(sameBits((await p3.getState()).params, saved.policy.params), 'bit-identical after K team updates').toBe(true);
+    expect(trainSteps.mock.contexts).not.toContain(p3); // no loss rows for it
+    expect(trains).toHaveBeenCalledTimes(2 * K); // p1 and p2 only
+    for (const { metrics, episode } of reports) {
+      expect(episode.log.some((m) => m.agent === 'p3' && m.text.length > 0), 'p3 proposes').toBe(true);
+      expect(typeof episode.rewards.p3).toBe('number');
+      expect(Object.keys(metrics).filter((k) => k.startsWith('agent/p3/'))).toEqual(['agent/p3/reward/mean', 'agent/p3/reward/share', 'agent/p3/success']);
+      expect(Number.isFinite(metrics['agent/p3/reward/share'])).toBe(true);
+      expect(typeof metrics['agent/p1/loss/policy']).toBe('number');
+    }
+    await t.dispose();
+  });
+
+  it('refuses a checkpoint that does not decode, or whose env cannot play the team env, naming the agent', async () => {
+    const corrupt = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    await expect(team(corrupt)).rejects.toThrow(/agent 'p3': its saved policy cannot be read \(checkpoint: not a Greenhouse checkpoint\)/);
+    const good = decodeCheckpoint(await savedPolicy());
+    const truncated = encodeCheckpoint(good).slice(0, 400);
+    await expect(team(truncated)).rejects.toThrow(/agent 'p3': its saved policy cannot be read/);
+    const grid = encodeCheckpoint({ ...good, config: { ...good.config, env: 'grid-world' } });
+    await expect(team(grid)).rejects.toThrow(/agent 'p3': its saved policy was trained on grid-world, whose actions lack .*answer.*: it cannot play read-table/);
+  });
+
+  it('a saved policy on a trainable agent is refused by the workflow check', async () => {
+    const w = workflowOf(debate());
+    const bad = { ...w, agents: w.agents.map((a) => (a.name === 'p2' ? { ...a, policy: new Uint8Array(4) } : a)) };
+    await expect(TeamTrainer.create(debate(), localHost, bad)).rejects.toThrow(/agents\[1\]\.policy: 'p2' is trainable/);
+  });
+});
