@@ -1,7 +1,12 @@
 // A frozen agent on a saved single-agent policy: a tiny read-table run's checkpoint plays p3 of a debate team with
 // its own vocabulary, keeps its parameters bit-identical over team updates, acts and is credited but never trains;
-// unusable checkpoints are refused naming the agent.
+// unusable checkpoints are refused naming the agent, and --frozen's bad values are named.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseArgs } from '../../cli/train';
 import { validateConfig } from '../../src/core/config';
 import type { Config } from '../../src/core/config-table';
 import { getEnvSpec } from '../../src/envs/registry';
@@ -15,6 +20,8 @@ import { TeamTrainer } from '../../src/multi/team';
 import { workflowOf } from '../../src/multi/workflow';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { createTrainer } from '../../src/rl/setup';
+
+const CLI = ['--import', './scripts/register-raw.mjs', 'cli/train.ts'];
 
 function config(over: Record<string, unknown>): Config {
   const r = validateConfig({ env: 'read-table', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, ...over });
@@ -84,5 +91,28 @@ describe('a frozen agent on a saved policy', () => {
     const w = workflowOf(debate());
     const bad = { ...w, agents: w.agents.map((a) => (a.name === 'p2' ? { ...a, policy: new Uint8Array(4) } : a)) };
     await expect(TeamTrainer.create(debate(), localHost, bad)).rejects.toThrow(/agents\[1\]\.policy: 'p2' is trainable/);
+  });
+});
+
+describe('--frozen', () => {
+  it('takes AGENT=FILE pairs of a team, and names the flag on a bad value', () => {
+    const c = parseArgs(['--preset', 'debate', '--frozen', 'p3=run.ckpt,p1=b.ckpt']);
+    expect(c.kind === 'train' && c.frozen).toEqual([{ agent: 'p3', file: 'run.ckpt' }, { agent: 'p1', file: 'b.ckpt' }]);
+    expect(() => parseArgs(['--preset', 'debate', '--frozen', 'p9=run.ckpt'])).toThrow(/--frozen 'p9=run.ckpt': no agent p9 in the debate team \(agents: p1, p2, p3\)/);
+    expect(() => parseArgs(['--preset', 'debate', '--frozen', 'p3'])).toThrow(/--frozen 'p3': expected AGENT=FILE/);
+    expect(() => parseArgs(['--preset', 'debate', '--frozen', 'p3=a,p3=b'])).toThrow(/--frozen 'p3=a,p3=b': agent p3 is given more than once/);
+    expect(() => parseArgs(['--frozen', 'p3=run.ckpt'])).toThrow(/--frozen 'p3=run.ckpt': needs a team/);
+  });
+
+  it('exits 2 naming the flag when the file cannot be read or is not a checkpoint', () => {
+    const cli = (file: string) => spawnSync('npx', ['tsx', ...CLI, '--preset', 'debate', '--frozen', `p3=${file}`], { encoding: 'utf8' });
+    const missing = cli('/nonexistent/run.ckpt');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/train: --frozen p3=\/nonexistent\/run.ckpt: cannot read the file/);
+    const dir = mkdtempSync(join(tmpdir(), 'frozen-'));
+    writeFileSync(join(dir, 'bad.ckpt'), 'not a checkpoint');
+    const corrupt = cli(join(dir, 'bad.ckpt'));
+    expect(corrupt.status).toBe(2);
+    expect(corrupt.stderr).toMatch(/train: --frozen p3=.*bad.ckpt: agent 'p3': its saved policy cannot be read/);
   });
 });
