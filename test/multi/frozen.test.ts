@@ -1,7 +1,9 @@
 // A frozen agent on a saved single-agent policy: a tiny read-table run's checkpoint plays p3 of a debate team with
 // its own vocabulary, keeps its parameters bit-identical over team updates, acts and is credited but never trains;
-// unusable checkpoints are refused naming the agent, and --frozen's bad values are named.
+// unusable checkpoints are refused naming the agent, --frozen's bad values are named, and the Team tab's state sends
+// the files it was given to the team worker.
 import { spawnSync } from 'node:child_process';
+import type * as Comlink from 'comlink';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,8 @@ import { TeamTrainer } from '../../src/multi/team';
 import { workflowOf } from '../../src/multi/workflow';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { createTrainer } from '../../src/rl/setup';
+import { TeamState } from '../../src/ui/team/team-state.svelte';
+import type { TeamWorkerApi } from '../../src/workers/protocol';
 
 const CLI = ['--import', './scripts/register-raw.mjs', 'cli/train.ts'];
 
@@ -114,5 +118,24 @@ describe('--frozen', () => {
     const corrupt = cli(join(dir, 'bad.ckpt'));
     expect(corrupt.status).toBe(2);
     expect(corrupt.stderr).toMatch(/train: --frozen p3=.*bad.ckpt: agent 'p3': its saved policy cannot be read/);
+  });
+});
+
+describe('the Team tab', () => {
+  it("freezes an agent onto a file's policy, leaves the link alone, and sends the bytes to the team worker", async () => {
+    const start = vi.fn<TeamWorkerApi['start']>(async () => {
+      throw new Error('not started here');
+    });
+    const state = new TeamState({ start } as unknown as Comlink.Remote<TeamWorkerApi>);
+    const link = state.shareLink;
+    await state.setPolicy('p3', new File([new Uint8Array([1, 2, 3])], 'run.ckpt'));
+    expect(state.workflow.agents.map((a) => `${a.name}:${a.trainable}`)).toEqual(['p1:true', 'p2:true', 'p3:false']);
+    expect(state.shareLink).toBe(link);
+    state.edit({ agents: 2 }); // p3 is gone: its file is not sent
+    await state.setPolicy('p1', new File([new Uint8Array([4])], 'a.ckpt'));
+    await state.train();
+    expect(start.mock.calls[0][2]).toEqual({ p1: new Uint8Array([4]) });
+    await state.setPolicy('p1', null);
+    expect(state.workflow.agents.every((a) => a.trainable)).toBe(true);
   });
 });
