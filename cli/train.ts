@@ -1,4 +1,5 @@
-// `npm run train -- [--preset NAME [--variant NAME] | --link URL] [--KEY VALUE ...] [--json] [--out FILE] [--resume FILE]`
+// `npm run train -- [--preset NAME [--variant NAME] | --link URL] [--KEY VALUE ...] [--json] [--out FILE] [--resume FILE]
+//  [--frozen AGENT=FILE,...]`
 // Headless GRPO runs on the same src/ as the page. Every config key of the table is a flag; a bad flag or
 // value exits with status 2 and a message naming it.
 
@@ -7,13 +8,16 @@ import { pathToFileURL } from 'node:url';
 import { CONFIG_TABLE, propOf, type Config } from '../src/core/config-table';
 import { describeAllowed, formatErrors, parseFieldText, validateConfig } from '../src/core/config';
 import { decodeLink } from '../src/core/share-link';
+import { getEnvSpec } from '../src/envs/registry';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/rl/checkpoint';
 import { METRICS, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
 import { localHost } from '../src/multi/local';
+import { frozenPolicy, withFrozen } from '../src/multi/frozen';
 import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
+import { workflowOf } from '../src/multi/workflow';
 import { installWebGpu } from './node-webgpu';
 
 /** One run to do: a label (the variant's name, or '') and its config. */
@@ -24,12 +28,36 @@ export interface Run {
 
 export type Command =
   | { kind: 'help' }
-  | { kind: 'train'; runs: Run[]; json: boolean; out: string | null }
+  | { kind: 'train'; runs: Run[]; json: boolean; out: string | null; frozen: Frozen[] }
   | { kind: 'resume'; file: string; updates: number | null; json: boolean; out: string | null };
+
+/** --frozen AGENT=FILE: a team agent that acts with the saved policy in FILE and never trains. */
+export interface Frozen {
+  agent: string;
+  file: string;
+}
 
 export class UsageError extends Error {}
 
-const OWN_FLAGS = ['preset', 'variant', 'link', 'json', 'help', 'out', 'resume'] as const;
+const OWN_FLAGS = ['preset', 'variant', 'link', 'json', 'help', 'out', 'resume', 'frozen'] as const;
+
+/** --frozen's value: AGENT=FILE pairs, comma-separated, each agent once and in every run's team. */
+function parseFrozen(text: string, runs: readonly Run[]): Frozen[] {
+  const frozen = text.split(',').map((pair) => {
+    const m = /^([a-z][a-z0-9]*)=(.+)$/.exec(pair);
+    if (!m) throw new UsageError(`--frozen '${text}': expected AGENT=FILE[,AGENT=FILE...], e.g. p3=run.ckpt`);
+    return { agent: m[1], file: m[2] };
+  });
+  const twice = frozen.find((f, i) => frozen.findIndex((g) => g.agent === f.agent) !== i);
+  if (twice) throw new UsageError(`--frozen '${text}': agent ${twice.agent} is given more than once`);
+  for (const run of runs) {
+    if (run.config.workflow === 'single') throw new UsageError(`--frozen '${text}': needs a team (workflow chain, debate or mixture, e.g. --preset debate)`);
+    const names = workflowOf(run.config).agents.map((a) => a.name);
+    const unknown = frozen.find((f) => !names.includes(f.agent));
+    if (unknown) throw new UsageError(`--frozen '${text}': no agent ${unknown.agent} in the ${run.config.workflow} team (agents: ${names.join(', ')})`);
+  }
+  return frozen;
+}
 
 /** Parses argv (without node and the script) into a command; throws UsageError naming the bad flag or value. */
 export function parseArgs(argv: readonly string[]): Command {
@@ -79,6 +107,10 @@ export function parseArgs(argv: readonly string[]): Command {
   const link = flags.get('link');
   if (presetName !== undefined && link !== undefined) throw new UsageError('--preset and --link cannot be used together');
   if (flags.has('variant') && presetName === undefined) throw new UsageError('--variant needs --preset');
+  const train = (runs: Run[]): Command => {
+    const frozenText = flags.get('frozen');
+    return { kind: 'train', runs, json, out, frozen: frozenText === undefined ? [] : parseFrozen(frozenText, runs) };
+  };
   const finish = (base: Record<string, unknown>, label: string): Run => {
     const r = validateConfig({ ...base, ...overrides });
     if (!r.ok) throw new UsageError(formatErrors(r.errors));
@@ -88,9 +120,9 @@ export function parseArgs(argv: readonly string[]): Command {
   if (link !== undefined) {
     const decoded = decodeLink(link);
     if (!decoded.ok) throw new UsageError(`--link: ${formatErrors(decoded.errors)}`);
-    return { kind: 'train', runs: [finish(decoded.config, '')], json, out };
+    return train([finish(decoded.config, '')]);
   }
-  if (presetName === undefined) return { kind: 'train', runs: [finish({}, '')], json, out };
+  if (presetName === undefined) return train([finish({}, '')]);
   const preset = getPreset(presetName);
   if (!preset) throw new UsageError(`--preset '${presetName}': must be one of: ${PRESETS.map((p) => p.name).join(', ')}`);
   const variants = preset.variants ?? [];
@@ -105,7 +137,7 @@ export function parseArgs(argv: readonly string[]): Command {
     : [finish({ ...presetConfig(preset) }, '')];
   if (out !== null && runs.length > 1) throw new UsageError('--out with several variants: pick one with --variant');
   if (out !== null && runs.some((r) => r.config.workflow !== 'single')) throw new UsageError('--out: checkpoints are for single-agent runs (workflow = single)');
-  return { kind: 'train', runs, json, out };
+  return train(runs);
 }
 
 export function helpText(): string {
@@ -118,6 +150,10 @@ export function helpText(): string {
     '  --json            one JSON object per update on stdout: {"update": k, "<metric>": value, ...}',
     '  --out FILE        write a checkpoint there every checkpointEvery updates and at the end',
     '  --resume FILE     continue a run from a checkpoint (with --updates: run until that many in all)',
+    '  --frozen AGENT=FILE[,AGENT=FILE...]',
+    '                    team runs: the agent is frozen and acts with the saved single-agent policy of FILE (a',
+    '                    checkpoint of --out; its model and vocabulary are the checkpoint\'s). Not part of a share',
+    '                    link: a link cannot carry a file',
     '',
     'Presets:',
     ...PRESETS.map((p) => `  ${p.name.padEnd(20)}${p.doc}${p.variants ? ` [variants: ${p.variants.map((v) => v.name).join(', ')}]` : ''}`),
@@ -183,9 +219,9 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
 }
 
 /** A team run: every update's team, baseline and per-agent metrics; returns the summary line. */
-async function driveTeam(run: Run, json: boolean, say: (line: string) => void): Promise<string> {
+async function driveTeam(run: Run, json: boolean, policies: ReadonlyMap<string, Uint8Array>, say: (line: string) => void): Promise<string> {
   const started = performance.now();
-  const team = await TeamTrainer.create(run.config, localHost);
+  const team = await TeamTrainer.create(run.config, localHost, policies.size > 0 ? withFrozen(workflowOf(run.config), policies) : undefined);
   const agents = [...team.infos].map(([name, i]) => `${name} ${i.parameterCount}`).join(', ');
   say(`${run.label ? `[${run.label}] ` : ''}${run.config.workflow} team on ${run.config.env}, seed ${run.config.seed}: agents ${agents} params; single baseline ${team.singleModel}; ${run.config.bcSteps} BC steps each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const last: Record<string, number>[] = [];
@@ -204,10 +240,32 @@ async function driveTeam(run: Run, json: boolean, say: (line: string) => void): 
   return `${run.label ? `[${run.label}] ` : ''}success over the last ${tail.length} updates: team ${avg('team/success')}, single agent (${team.singleModel}) ${avg('baseline/single/success')}, majority vote ${avg('baseline/vote/success')} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
 }
 
+/** A --frozen agent's checkpoint bytes; a UsageError when the file cannot be read or cannot play a run's env. */
+function readFrozen(f: Frozen, runs: readonly Run[]): Uint8Array {
+  const flag = `--frozen ${f.agent}=${f.file}`;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(f.file));
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read the file (${err instanceof Error ? err.message : String(err)})`);
+  }
+  for (const run of runs) {
+    try {
+      frozenPolicy(f.agent, bytes, getEnvSpec(run.config.env));
+    } catch (err) {
+      throw new UsageError(`${flag}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return bytes;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   let cmd: Command;
+  let policies = new Map<string, Uint8Array>();
   try {
-    cmd = parseArgs(argv);
+    const parsed = parseArgs(argv);
+    if (parsed.kind === 'train') policies = new Map(parsed.frozen.map((f) => [f.agent, readFrozen(f, parsed.runs)]));
+    cmd = parsed;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`train: ${err.message}\n`);
@@ -231,7 +289,7 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const run of cmd.runs) {
     if (run.config.backend !== 'cpu') await withWebGpu();
     if (run.config.workflow !== 'single') {
-      say(await driveTeam(run, cmd.json, say));
+      say(await driveTeam(run, cmd.json, policies, say));
       continue;
     }
     const started = performance.now();

@@ -1,17 +1,19 @@
 // One agent of a team: its policy (its own size and seed), its sampling stream, its behaviour-cloning warm-up and its
-// GRPO learner. The central loop calls act() for its turns and train() once per update with its own rows only. Its
-// methods take and return plain data, so the same class runs in-process (Node) or behind comlink in a Worker.
+// GRPO learner; or, frozen on a saved policy, that policy with its own vocabulary and no learner. The central loop
+// calls act() for its turns and train() once per update with its own rows only. Its methods take and return plain
+// data, so the same class runs in-process (Node) or behind comlink in a Worker.
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { Observation } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { createPolicy } from '../model/create';
-import type { StepMetrics } from '../model/policy-api';
+import type { Policy, StepMetrics } from '../model/policy-api';
 import { END, Tokenizer } from '../model/tokenizer';
 import { Demonstrations } from '../rl/bc';
+import type { Checkpoint } from '../rl/checkpoint';
 import { Learner } from '../rl/learner';
 import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
-import { agentIO } from '../rl/setup';
+import { agentIO, evaluationIO } from '../rl/setup';
 import { roleDemonstrator } from './demos';
 import { PLAN_TOKENS, planTokens } from './language';
 import type { AgentNode } from './workflow';
@@ -28,6 +30,8 @@ export interface AgentInit {
   peers: number;
   /** The most turns the agent takes in one team episode (env turns x debate rounds; 1 for a planner). */
   turns: number;
+  /** A frozen agent's saved policy (checked by frozen.ts frozenPolicy): it acts with its model and vocabulary. */
+  policy?: Checkpoint;
 }
 
 /** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
@@ -63,18 +67,35 @@ export class AgentRunner {
 
   private constructor(
     private readonly init: AgentInit,
+    /** In the agent's own vocabulary: the team's, or a saved policy's. */
     private readonly io: AgentIO,
-    private readonly learner: Learner,
+    private readonly policy: Policy,
+    /** null for a frozen agent on a saved policy: it never trains. */
+    private readonly learner: Learner | null,
     private readonly sample: Rng,
     readonly info: AgentInfo,
   ) {}
 
-  /** Builds the policy (seeded from the team's seed and the agent's name) and runs its BC warm-up. */
+  /**
+   * Builds the policy (seeded from the team's seed and the agent's name) and runs its BC warm-up; with init.policy,
+   * loads that saved policy instead.
+   */
   static async create(init: AgentInit, device?: GPUDevice, onBcStep?: (step: number, loss: number) => void): Promise<AgentRunner> {
     const { config: c, node } = init;
     const spec = getEnvSpec(c.env);
     const root = Rng.fromSeed(c.seed).split(`agent/${node.name}`);
     const seed = root.split('init').nextU32();
+    if (init.policy) {
+      // Its own tokenizer and io from the checkpoint's vocabulary (the team's message words it lacks read as <unk>),
+      // so the policy runs unchanged; its token rows stay in that vocabulary, and it never trains on them.
+      const saved = init.policy;
+      const { policy, note } = await createPolicy({ model: saved.config.model, vocab: saved.vocab.length, seed, backend: c.backend, device, rows: c.group * c.tasks });
+      await policy.setState(saved.policy);
+      const io = node.role === 'planner'
+        ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.config.match)
+        : evaluationIO(spec, saved.vocab, policy.window, saved.config.match);
+      return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
+    }
     const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, device, rows: c.group * c.tasks });
     const { policy, note } = await make();
     const io = agentIO(init.vocab, spec, policy.window, node.role === 'planner' ? PLAN_TOKENS - 1 : init.longestAction, false, c.match);
@@ -92,7 +113,7 @@ export class AgentRunner {
       root.split('bc'),
     );
     const learner = await Learner.warmUp({ ...c, model: node.model }, policy, async () => (await make()).policy, demos, onBcStep);
-    return new AgentRunner(init, io, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
+    return new AgentRunner(init, io, policy, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
   }
 
   /**
@@ -110,9 +131,9 @@ export class AgentRunner {
     const c = this.init.config;
     const obsOf = (text: string): Observation => ({ elements: [], text });
     const prompts = rows.map((r) => this.io.prompt(r.goal, obsOf(r.obs), r.past));
-    const plan = this.init.node.role === 'planner' ? planTokens(this.init.vocab.length) : null;
+    const plan = this.init.node.role === 'planner' ? planTokens(this.io.vocab.length) : null;
     const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, obsOf(r.obs)));
-    const gen = await this.learner.policy.generate(prompts, {
+    const gen = await this.policy.generate(prompts, {
       temperature: c.temperature,
       topP: c.topP,
       maxNewTokens: this.io.maxActionTokens,
@@ -124,12 +145,14 @@ export class AgentRunner {
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */
   async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
+    if (!this.learner) throw new Error(`agent '${this.init.node.name}' acts with a saved policy: it never trains`);
     const c = { ...this.init.config, model: this.init.node.model };
     const out = await this.learner.update(episodes, rewards, valid, c, this.update++, this.init.turns * this.io.maxActionTokens);
     return { ...out.step, fracZeroStd: out.fracZeroStd, advantages: [...out.advantages] };
   }
 
   dispose(): void {
-    this.learner.dispose();
+    if (this.learner) this.learner.dispose();
+    else this.policy.dispose();
   }
 }

@@ -11,6 +11,7 @@ import { episodeReward } from '../rl/advantages';
 import { envOptionsFor, maxTurnsOf } from '../rl/rollout';
 import type { AgentInfo, AgentInit, AgentRunner, AgentStep } from './agent';
 import { allocate, quality } from './allocate';
+import { frozenPolicy } from './frozen';
 import { playTeam, type AgentHandle, type PlayOptions, type TeamEpisode, type TeamMessage } from './interaction';
 import { teamVocab } from './language';
 import { checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
@@ -84,12 +85,15 @@ export class TeamTrainer {
   ) {}
 
   /**
-   * Builds every agent (each with its BC warm-up) and the single-agent baseline. The workflow is the config's
-   * built-in shape unless one is given (validated: see validateWorkflow).
+   * Builds every agent (each with its BC warm-up, or a frozen one from its saved policy: an Error naming the agent
+   * when that policy is unusable) and the single-agent baseline. The workflow is the config's built-in shape unless
+   * one is given (validated: see validateWorkflow); a frozen agent's model is its saved policy's.
    */
   static async create(config: Config, host: TeamHost, custom?: Workflow): Promise<TeamTrainer> {
-    const workflow = custom ? checkedWorkflow(custom) : workflowOf(config);
+    const given = custom ? checkedWorkflow(custom) : workflowOf(config);
     const spec = getEnvSpec(config.env);
+    const saved = new Map(given.agents.flatMap((a) => (a.policy ? [[a.name, frozenPolicy(a.name, a.policy, spec)] as const] : [])));
+    const workflow = { ...given, agents: given.agents.map((a) => ({ ...a, model: saved.get(a.name)?.config.model ?? a.model })) };
     const { vocab, longestAction } = teamVocab(spec);
     const maxTurns = maxTurnsOf(spec, config);
     const proposers = workflow.agents.filter((a) => a.role === 'proposer').length;
@@ -97,7 +101,8 @@ export class TeamTrainer {
       workflow.agents.map((node) => {
         const peers = node.role === 'aggregator' ? proposers : node.role === 'proposer' && workflow.rounds > 0 ? proposers - 1 : 0;
         const turns = node.role === 'planner' ? 1 : node.role === 'proposer' ? maxTurns * (workflow.rounds + 1) : maxTurns;
-        return host.spawn({ config, node, vocab, longestAction, peers, turns });
+        const policy = saved.get(node.name);
+        return host.spawn({ config, node, vocab, longestAction, peers, turns, ...(policy ? { policy } : {}) });
       }),
     );
     const members = new Map(workflow.agents.map((a, i) => [a.name, built[i].member]));

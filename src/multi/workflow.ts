@@ -20,6 +20,11 @@ export interface AgentNode {
   role: Role;
   model: PresetName;
   trainable: boolean; // false: frozen, it acts but never updates
+  /**
+   * A frozen agent's saved single-agent policy: checkpoint bytes (src/rl/checkpoint.ts) whose model, vocabulary
+   * and parameters it acts with instead of a BC-warmed policy of `model` (see frozen.ts). Never in a share link.
+   */
+  policy?: Uint8Array;
 }
 
 export interface Edge {
@@ -44,6 +49,7 @@ const AgentSchema = v.object({
   role: v.picklist(ROLES, `must be one of: ${ROLES.join(', ')}`),
   model: v.picklist(Object.keys(PRESETS) as PresetName[], `must be one of: ${Object.keys(PRESETS).join(', ')}`),
   trainable: v.boolean('must be true or false'),
+  policy: v.optional(v.instance(Uint8Array, 'must be the bytes of a checkpoint')),
 });
 
 const WorkflowSchema = v.object({
@@ -85,6 +91,7 @@ function graphErrors(w: Workflow): WorkflowError[] {
   w.agents.forEach((a, i) => {
     if (index.has(a.name)) errors.push({ field: `agents[${i}].name`, message: `'${a.name}' is used by agents[${index.get(a.name)}] too` });
     else index.set(a.name, i);
+    if (a.policy && a.trainable) errors.push({ field: `agents[${i}].policy`, message: `'${a.name}' is trainable: only a frozen agent acts with a saved policy` });
   });
   w.edges.forEach((e, i) => {
     if (!index.has(e.from)) errors.push({ field: `edges[${i}].from`, message: `unknown agent '${e.from}'` });

@@ -130,8 +130,11 @@ export interface TeamListener {
 
 /** The team worker's API: the central interaction loop, with one agent worker per agent under it. */
 export interface TeamWorkerApi {
-  /** Builds the team (each agent's BC warm-up in its own worker) and the single-agent baseline. */
-  start(config: Config, listener: TeamListener): Promise<TeamStarted>;
+  /**
+   * Builds the team (each agent's BC warm-up in its own worker) and the single-agent baseline; the agents named in
+   * `policies` are frozen onto those saved policies (checkpoint bytes, see src/multi/frozen.ts).
+   */
+  start(config: Config, listener: TeamListener, policies: Record<string, Uint8Array>): Promise<TeamStarted>;
   /** Update after update, every agent in lockstep, until paused or config.updates is reached. */
   play(): Promise<void>;
   /** Stop after the current update. */

@@ -1,8 +1,10 @@
 // The team worker: the central interaction loop and reward allocation of a multi-agent run (src/multi/team.ts), each
 // agent in an agent worker of its own, and the single-agent baseline here; the page only draws what it is sent.
 import * as Comlink from 'comlink';
+import { withFrozen } from '../multi/frozen';
 import { localHost } from '../multi/local';
 import { TeamTrainer, type TeamHost } from '../multi/team';
+import { workflowOf } from '../multi/workflow';
 import type { AgentWorkerApi, TeamListener, TeamWorkerApi } from './protocol';
 
 let team: TeamTrainer | null = null;
@@ -26,11 +28,12 @@ const host: TeamHost = {
 };
 
 const api: TeamWorkerApi = {
-  async start(config, l) {
+  async start(config, l, policies) {
     await team?.dispose();
     team = null;
     listener = l;
-    team = await TeamTrainer.create(config, host);
+    const frozen = new Map(Object.entries(policies));
+    team = await TeamTrainer.create(config, host, frozen.size > 0 ? withFrozen(workflowOf(config), frozen) : undefined);
     return {
       workflow: team.workflow,
       agents: [...team.infos].map(([name, info]) => ({ name, info })),

@@ -1,7 +1,10 @@
 // The Team tab in the built app: a debate link opens it, two proposers train a few updates in their own workers,
 // the per-agent curves and one episode's messages appear, the link carries the team, no main-thread task is long and
-// no console error occurs.
+// no console error occurs; and an agent given a checkpoint file acts frozen on that saved policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/core/config';
+import { encodeCheckpoint } from '../../src/rl/checkpoint';
+import { createTrainer } from '../../src/rl/setup';
 import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
@@ -44,6 +47,30 @@ describe('team tab', () => {
     expect(await page.getByTestId('share-url').inputValue()).toContain('workflow=debate');
     const long = await longTasks(page);
     expect(long.filter((d) => d > 50)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an agent given a checkpoint file acts frozen on that saved policy', async () => {
+    const r = validateConfig({ env: 'read-table', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, seed: 4 });
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const { trainer } = await createTrainer(r.config);
+    await trainer.step();
+    const bytes = encodeCheckpoint(await trainer.checkpoint());
+    trainer.dispose();
+    const { page, problems } = await openPage(h, `#${TEAM.replace('updates=3', 'updates=1')}`);
+    await page.getByTestId('team-tab').waitFor();
+    await page.locator('input[name="team-policy-p2"]').setInputFiles({ name: 'run.ckpt', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+    await expect.poll(() => page.locator('[data-agent="p2"] rect').getAttribute('stroke-dasharray')).toBe('4 3'); // drawn frozen
+    expect(await page.locator('[data-agent="p1"] rect').getAttribute('stroke-dasharray')).toBeNull();
+    await page.getByTestId('team-train').click();
+    await page.locator('[data-testid="team-status"][data-phase="done"]').waitFor({ timeout: 240_000 });
+    // p2's model is the checkpoint's: over the single agent's vocabulary, not the team's (which adds message words)
+    const sizes = /p1 (\d+) params.*p2 (\d+) params/.exec(await page.getByTestId('team-controls').innerText());
+    expect(sizes && sizes[1] !== sizes[2], 'p1 and p2 sizes differ').toBe(true);
+    expect(await page.getByTestId('message-log').locator('tr[data-agent="p2"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('agent-rewards').innerText()).toMatch(/p2 \d\.\d\d/);
+    expect(await page.getByTestId('share-url').inputValue()).not.toContain('policy');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,9 +1,11 @@
-// The page's view of a team run: the team's config (its share link), status, every metric's series (replaced, never
-// pushed) and the newest episode's message log. The team worker does the work; this class only keeps what it sends.
+// The page's view of a team run: the team's config (its share link), the saved policies its frozen agents act with
+// (files, never in the link), status, every metric's series (replaced, never pushed) and the newest episode's
+// message log. The team worker does the work; this class only keeps what it sends.
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/config-table';
 import { formatErrors, validateConfig } from '../../core/config';
 import { encodeLink } from '../../core/share-link';
+import { withFrozen } from '../../multi/frozen';
 import type { EpisodeLog, TeamReport } from '../../multi/team';
 import { workflowOf, type Workflow } from '../../multi/workflow';
 import { getPreset, presetConfig } from '../../rl/presets';
@@ -29,8 +31,10 @@ export class TeamState {
   update = $state(0);
   series = $state.raw<Record<string, Series>>({});
   episode = $state.raw<EpisodeLog | null>(null);
-  /** The workflow being edited (the run's once started). */
-  workflow = $derived<Workflow>(this.started?.workflow ?? workflowOf(this.config));
+  /** Saved policies (checkpoint bytes) by agent name: those agents are frozen onto them. A link cannot carry them. */
+  policies = $state.raw<Record<string, Uint8Array>>({});
+  /** The workflow being edited, with the frozen agents of `policies` it has (the run's once started). */
+  workflow = $derived<Workflow>(this.started?.workflow ?? withFrozen(workflowOf(this.config), this.frozen()));
   shareLink = $derived(encodeLink(this.config));
 
   constructor(private readonly worker: Comlink.Remote<TeamWorkerApi>) {}
@@ -47,6 +51,18 @@ export class TeamState {
       this.config = r.config;
       this.message = null;
     } else this.message = formatErrors(r.errors);
+  }
+
+  /** Freezes agent `name` onto the saved policy in `file` (a checkpoint of `npm run train -- --out`), or unfreezes it. */
+  async setPolicy(name: string, file: File | null): Promise<void> {
+    const { [name]: _, ...rest } = this.policies;
+    this.policies = file ? { ...rest, [name]: new Uint8Array(await file.arrayBuffer()) } : rest;
+  }
+
+  /** The policies of agents the edited workflow has (editing the shape may drop some). */
+  private frozen(): Map<string, Uint8Array> {
+    const names = workflowOf(this.config).agents.map((a) => a.name);
+    return new Map(Object.entries(this.policies).filter(([name]) => names.includes(name)));
   }
 
   /** Builds the team on first use, then plays update after update until paused or done. */
@@ -79,7 +95,7 @@ export class TeamState {
     this.episode = null;
     this.update = 0;
     const listener = Comlink.proxy({ onUpdate: (r: TeamReport) => this.onUpdate(r), onStatus: (s: TeamStatus) => this.onStatus(s) });
-    this.started = await this.worker.start($state.snapshot(this.config) as Config, listener);
+    this.started = await this.worker.start($state.snapshot(this.config) as Config, listener, Object.fromEntries(this.frozen()));
     this.phase = 'ready';
   }
 
