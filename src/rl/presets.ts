@@ -41,7 +41,7 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'outcome-vs-process',
     doc: "Binary success reward against success plus the task's progress signal (for episodes that end unsolved), after a short BC warm-up.",
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 10, lr: 0.003, updates: 100, backend: 'cpu' },
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 40, lr: 0.003, updates: 100, backend: 'cpu' },
     variants: [
       { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1).', config: { reward: 'outcome' } },
       { name: 'process', doc: 'Reward 1 on success, else half the progress made (0 when out of turns, truncation = zero).', config: { reward: 'process' } },
