@@ -82,5 +82,9 @@ export interface Policy {
   trainStep(batch: TrainBatch, hyper: StepHyper): Promise<StepMetrics>;
   getState(): Promise<PolicyState>;
   setState(state: PolicyState): Promise<void>;
+  /** (P) a copy of the parameters alone: what playing needs, without the optimizer's moments. */
+  getParams(): Promise<Float32Array>;
+  /** Replaces the parameters, leaving the optimizer state as it is. */
+  setParams(params: Float32Array): Promise<void>;
   dispose(): void;
 }

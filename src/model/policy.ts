@@ -150,6 +150,15 @@ export class TransformerPolicy<F, I> implements Policy {
     return { params: await this.ops.readF32(m.params, m.P), adamM: await this.ops.readF32(m.m, m.P), adamV: await this.ops.readF32(m.v, m.P), step: this.step };
   }
 
+  async getParams(): Promise<Float32Array> {
+    return this.ops.readF32(this.model.params, this.model.P);
+  }
+
+  async setParams(params: Float32Array): Promise<void> {
+    if (params.length !== this.model.P) throw new Error(`setParams: ${params.length} values, this model has ${this.model.P}`);
+    this.ops.writeF32(this.model.params, params);
+  }
+
   async setState(s: PolicyState): Promise<void> {
     const m = this.model;
     for (const [name, a] of [['params', s.params], ['adamM', s.adamM], ['adamV', s.adamV]] as const)

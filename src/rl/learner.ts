@@ -60,14 +60,14 @@ export class Learner {
     demos: Demonstrations,
     onBcStep?: (step: number, loss: number) => void,
   ): Promise<Learner> {
-    const initParams = (await policy.getState()).params.slice();
+    const initParams = await policy.getParams();
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
       hyper.lr = learningRate(config.bcLr, config.warmup, s);
       const m = await policy.trainStep(demos.next(), hyper);
       onBcStep?.(s, m.loss);
     }
-    const reference = config.ref === 'init' ? initParams : (await policy.getState()).params.slice();
+    const reference = config.ref === 'init' ? initParams : await policy.getParams();
     return new Learner(policy, createPolicy, reference);
   }
 
@@ -129,8 +129,7 @@ export class Learner {
   private async referencePolicy(): Promise<Policy> {
     if (!this.reference) {
       const ref = await this.createPolicy();
-      const state = await ref.getState();
-      await ref.setState({ ...state, params: this.referenceParams.slice() });
+      await ref.setParams(this.referenceParams);
       this.reference = ref;
     }
     return this.reference;

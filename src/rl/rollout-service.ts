@@ -2,7 +2,6 @@
 // copy of the policy while the trainer updates, and comes back exactly as if it had been played in-process.
 import type { Config } from '../core/config-table';
 import { Rng, type RngState } from '../core/rng';
-import type { PolicyState } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { rollout, rolloutOptionsFor, type EpisodeRecord, type RolloutStats } from './rollout';
 import { buildParts } from './setup';
@@ -31,19 +30,16 @@ export interface RolloutService {
 
 /** The service's side: a policy built like the trainer's (vocabulary, skills, backend) that plays with the given parameters. */
 export class RolloutPlayer implements RolloutService {
-  private constructor(
-    private readonly parts: TrainerParts,
-    private readonly state: PolicyState,
-  ) {}
+  private constructor(private readonly parts: TrainerParts) {}
 
   /** `config.backend` should be the backend the trainer really runs on, so that the two generate alike. */
   static async create(config: Config, vocab: readonly string[], skills?: readonly Skill[], device?: GPUDevice): Promise<RolloutPlayer> {
     const parts = await buildParts(config, { device, skills }, vocab);
-    return new RolloutPlayer(parts, await parts.policy.getState());
+    return new RolloutPlayer(parts);
   }
 
   async collect(r: RolloutRequest): Promise<RolloutResult> {
-    await this.parts.policy.setState({ ...this.state, params: r.params });
+    await this.parts.policy.setParams(r.params);
     const rng = new Rng('rollout-service');
     rng.setState(r.sample);
     const { episodes, stats } = await rollout(this.parts.policy, this.parts.io, r.seeds, r.config.group, rolloutOptionsFor(this.parts.spec, r.config, rng));

@@ -5,7 +5,7 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
-import type { Policy, PolicyState } from '../model/policy-api';
+import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { episodeReward, sampleStd } from './advantages';
 import { Demonstrations, expertDemonstrator } from './bc';
@@ -141,7 +141,7 @@ export class Trainer {
       // The next batch comes from this policy, before it is updated: at most one update old when used.
       // With a rollout service it is played there while this update trains, and comes back the same.
       episodes = this.pending ?? (await collect());
-      if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getState());
+      if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getParams());
       else this.pending = await collect();
     } else {
       episodes = await collect();
@@ -209,10 +209,10 @@ export class Trainer {
   }
 
   /** The next batch from the service with the policy's current parameters; sets `pending` and the sample stream. */
-  private async collectElsewhere(state: PolicyState): Promise<{ stats: RolloutStats; ms: number }> {
+  private async collectElsewhere(params: Float32Array): Promise<{ stats: RolloutStats; ms: number }> {
     const seeds = Array.from({ length: this.config.tasks }, () => this.rng.tasks.nextU32());
     const t0 = performance.now();
-    const got = await this.rollouts!.collect({ config: this.config, params: state.params, seeds, sample: this.rng.sample.getState() });
+    const got = await this.rollouts!.collect({ config: this.config, params, seeds, sample: this.rng.sample.getState() });
     this.rng.sample.setState(got.sample);
     this.pending = got.episodes;
     return { stats: got.stats, ms: performance.now() - t0 };

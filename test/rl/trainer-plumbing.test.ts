@@ -77,6 +77,12 @@ class ScriptedPolicy implements Policy {
   async setState(s: PolicyState) {
     this.params = s.params.slice();
   }
+  async getParams() {
+    return this.params.slice();
+  }
+  async setParams(p: Float32Array) {
+    this.params = p.slice();
+  }
   dispose() {}
 }
 
