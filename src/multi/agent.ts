@@ -37,7 +37,8 @@ export interface AgentInit {
 /** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
 export interface ActRow {
   goal: string;
-  obs: string;
+  /** Plain data (plainObservation), so it crosses to an agent worker; its elements feed the context's match marks. */
+  obs: Observation;
   past: string[];
 }
 
@@ -129,10 +130,9 @@ export class AgentRunner {
 
   private async generate(rows: readonly ActRow[]): Promise<Acted> {
     const c = this.init.config;
-    const obsOf = (text: string): Observation => ({ elements: [], text });
-    const prompts = rows.map((r) => this.io.prompt(r.goal, obsOf(r.obs), r.past));
+    const prompts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
     const plan = this.init.node.role === 'planner' ? planTokens(this.io.vocab.length) : null;
-    const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, obsOf(r.obs)));
+    const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, r.obs));
     const gen = await this.policy.generate(prompts, {
       temperature: c.temperature,
       topP: c.topP,

@@ -3,6 +3,7 @@
 // or aggregator) or the proposers' vote picks the action, and the env steps. Every output is scored on a copy of the
 // env, and each agent's own turns are kept as its own token rows: others' text sits in its context, outside its loss.
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import { plainObservation } from '../envs/observation';
 import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
 import type { Acted, ActRow } from './agent';
 import { proposalScore, type AgentOutputs } from './allocate';
@@ -92,7 +93,7 @@ export async function playTeam(
 
   /** One agent's generation for the active episodes (agents run in parallel; recording happens in a fixed order). */
   const act = (name: string, active: Live[], goals: string[]): Promise<Acted> =>
-    agents.get(name)!.act(active.map((l, i) => ({ goal: goals[i], obs: l.obs.text, past: [...l.ep.actions] })));
+    agents.get(name)!.act(active.map((l, i) => ({ goal: goals[i], obs: plainObservation(l.obs), past: [...l.ep.actions] })));
   /** Records an agent's turns (scored on a copy of the env when they are actions); returns its texts. */
   const record = (name: string, active: Live[], out: Acted, turn: number, round: number, scored: boolean): string[] => {
     active.forEach((l, i) => {
