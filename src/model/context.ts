@@ -57,9 +57,7 @@ export function buildContext(tok: Tokenizer, input: ContextInput, window: number
   const budget = window - reserve;
   if (budget < 8) throw new Error(`context: window ${window} minus reserve ${reserve} leaves no room`);
   let goal = tok.encode(compactText(input.goal));
-  const obs = input.matches?.size
-    ? input.obs.split('\n').flatMap((line, i) => [...(input.matches!.has(i) ? [MATCH] : []), ...tok.encode(compactText(line))])
-    : tok.encode(compactText(input.obs));
+  const obs = input.obs.split('\n').flatMap((line, i) => [...(input.matches?.has(i) ? [MATCH] : []), ...tok.encode(compactText(line))]);
   const turns = input.history.map((t) => [OBS, PREV, ACT, ...tok.encode(t.action), END]);
   const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
   while (turns.length && size() > budget) turns.shift();
