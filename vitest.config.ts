@@ -1,5 +1,6 @@
-// Test projects: node unit tests, WebGPU in Node (Dawn on SwiftShader), WebGPU in headless
-// Chromium (page and dedicated worker), and end-to-end tests of the built app.
+// Test projects: node unit tests, WebGPU in Node (Dawn on SwiftShader), f16 kernels in Node (Dawn on lavapipe, the
+// software adapter with shader-f16), WebGPU in headless Chromium (page and dedicated worker), and end-to-end tests of
+// the built app.
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
@@ -16,7 +17,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/*.browser.test.ts', '**/*.gpu.test.ts', 'test/e2e/**'],
+          exclude: ['**/*.browser.test.ts', '**/*.gpu.test.ts', '**/*.f16.test.ts', 'test/e2e/**'],
           testTimeout: 120_000,
         },
       },
@@ -27,6 +28,17 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.gpu.test.ts', 'test/**/*.gpu.test.ts'],
           setupFiles: ['test/support/node-webgpu-setup.ts'],
+          testTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-f16',
+          environment: 'node',
+          include: ['src/**/*.f16.test.ts', 'test/**/*.f16.test.ts'],
+          setupFiles: ['test/support/node-lavapipe-setup.ts'],
           testTimeout: 300_000,
           fileParallelism: false,
         },

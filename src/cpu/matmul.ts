@@ -1,4 +1,5 @@
 // CPU twin of the matmul kernel: C (M, N) = op(A) · op(B) [+ bias] [+ C], loop orders chosen for contiguous inner loops.
+import { f16round } from '@petamoriken/float16';
 import type { MatmulOptions } from '../model/ops';
 
 export function matmul(a: Float32Array, b: Float32Array, c: Float32Array, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: Float32Array): void {
@@ -48,4 +49,25 @@ export function matmul(a: Float32Array, b: Float32Array, c: Float32Array, M: num
 export function colSum(dOut: Float32Array, dBias: Float32Array, M: number, N: number): void {
   dBias.fill(0, 0, N);
   for (let m = 0; m < M; m++) for (let n = 0; n < N; n++) dBias[n] += dOut[m * N + n];
+}
+
+/**
+ * CPU twin of matmul.wgsl's f16 variant, for checking it (slow: one f16 rounding per product): A and B rounded to
+ * f16, each product rounded to f16, products summed in f32 in ascending k, then + bias, then + C, as the kernel does.
+ */
+export function matmulF16(a: Float32Array, b: Float32Array, c: Float32Array, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: Float32Array): void {
+  const ah = Float32Array.from(a.subarray(0, M * K), f16round);
+  const bh = Float32Array.from(b.subarray(0, K * N), f16round);
+  for (let m = 0; m < M; m++) {
+    for (let n = 0; n < N; n++) {
+      let s = 0;
+      for (let k = 0; k < K; k++) {
+        const x = o.ta ? ah[k * M + m] : ah[m * K + k];
+        const y = o.tb ? bh[n * K + k] : bh[k * N + n];
+        s = Math.fround(s + f16round(x * y)); // x * y is exact in a double
+      }
+      if (bias) s = Math.fround(s + bias[n]);
+      c[m * N + n] = o.acc ? s + c[m * N + n] : s;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 // CpuOps: the CPU backend of the op set, plain TypeScript over Float32Array (the specification of every kernel).
-import type { Ops } from '../model/ops';
-import { matmul, colSum } from './matmul';
+import type { MatmulOptions, Ops, Precision } from '../model/ops';
+import { matmul, matmulF16, colSum } from './matmul';
 import { add, embedding, embeddingBackward, gelu, geluBackward, layerNorm, layerNormBackward, copyRows } from './layers';
 import { attention, attentionBackward } from './attention';
 import { logprobs, sample, tokenLoss } from './loss';
@@ -11,8 +11,18 @@ function grown(n: number): number {
   return Math.max(16, 2 ** Math.ceil(Math.log2(Math.max(n, 1))));
 }
 
+export interface CpuOpsOptions {
+  /** Emulate the WebGPU f16 precision bit for bit (the twin of the f16 kernels; slow, for checking them). */
+  f16?: boolean;
+}
+
 export class CpuOps implements Ops<Float32Array, Int32Array> {
   readonly kind = 'cpu' as const;
+  readonly precision: Precision;
+
+  constructor(options: CpuOpsOptions = {}) {
+    this.precision = options.f16 ? 'f16' : 'f32';
+  }
   private floats = new Map<string, Float32Array>();
   private ints = new Map<string, Int32Array>();
 
@@ -53,7 +63,9 @@ export class CpuOps implements Ops<Float32Array, Int32Array> {
   embeddingBackward(tokens: Int32Array, pos: Int32Array, dOut: Float32Array, dWte: Float32Array, dWpe: Float32Array, R: number, D: number, _V: number, P: number): void {
     embeddingBackward(tokens, pos, dOut, dWte, dWpe, R, D, P);
   }
-  matmul = matmul;
+  matmul(a: Float32Array, b: Float32Array, c: Float32Array, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: Float32Array): void {
+    (this.precision === 'f16' && o.forward ? matmulF16 : matmul)(a, b, c, M, K, N, o, bias);
+  }
   colSum = colSum;
   layerNorm = layerNorm;
   layerNormBackward = layerNormBackward;

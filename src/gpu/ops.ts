@@ -1,6 +1,6 @@
 // GpuOps: the WebGPU backend of the op set. Each method is the wrapper of one kernel (.wgsl in ./kernels): it
 // records a dispatch into the context's open encoder; pipelines and bind groups are cached by the context.
-import type { AdamHyper, LossHyper, MatmulOptions, Ops } from '../model/ops';
+import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { matmul } from './kernels/matmul';
 import addCode from './kernels/add.wgsl?raw';
@@ -30,12 +30,19 @@ function groups(n: number): [number, number] {
   return g <= 65535 ? [g, 1] : [65535, Math.ceil(g / 65535)];
 }
 
+export interface GpuOpsOptions {
+  /** Run forward matrix products in f16 when the device has shader-f16 (default false: f32 everywhere). */
+  f16?: boolean;
+}
+
 export class GpuOps implements Ops<T, T> {
   readonly kind = 'webgpu' as const;
+  readonly precision: Precision;
   readonly ctx: GpuContext;
   private readonly dummy: T;
 
-  constructor(readonly device: GPUDevice) {
+  constructor(readonly device: GPUDevice, options: GpuOpsOptions = {}) {
+    this.precision = options.f16 && device.features.has('shader-f16') ? 'f16' : 'f32';
     this.ctx = new GpuContext(device);
     this.dummy = this.f32('dummy', 64);
   }
@@ -81,7 +88,7 @@ export class GpuOps implements Ops<T, T> {
     this.run(embeddingBackCode, { ACC: 0 }, { u: [R, D, P] }, [pos, dOut, dWpe], P * D);
   }
   matmul(a: T, b: T, c: T, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: T): void {
-    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy);
+    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward);
   }
   colSum(dOut: T, dBias: T, M: number, N: number): void {
     this.run(colsumCode, {}, { u: [M, N] }, [dOut, dBias], N);

@@ -3,6 +3,7 @@ import { Rng } from '../core/rng';
 import { CpuOps } from '../cpu/ops';
 import { acquireDevice } from '../gpu/device';
 import { GpuOps } from '../gpu/ops';
+import type { Precision } from './ops';
 import type { ModelConfig } from './params';
 import type { Policy } from './policy-api';
 import { TransformerPolicy } from './policy';
@@ -20,6 +21,8 @@ export interface PolicyOptions {
   device?: GPUDevice;
   /** Rows per training step, for the fit check (default 16). */
   rows?: number;
+  /** On WebGPU, run forward matrix products in f16 when the device has shader-f16 (see Precision). Default false. */
+  f16?: boolean;
 }
 
 export interface CreatedPolicy extends Policy {
@@ -49,11 +52,19 @@ export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
     if (device) {
       const adapterLimits = device.limits as unknown as Parameters<typeof checkModelFits>[1];
       const fit = checkModelFits(config, adapterLimits, o.rows);
-      if (fit.ok) return { policy: new TransformerPolicy(new GpuOps(device), config, rng), note: fit.message };
+      if (fit.ok) {
+        const ops = new GpuOps(device, { f16: o.f16 });
+        return { policy: new TransformerPolicy(ops, config, rng), note: `${fit.message}; ${precisionNote(ops.precision, !!o.f16)}` };
+      }
       note = fit.message;
     }
     if (want === 'webgpu') throw new Error(`WebGPU policy unavailable: ${note}`);
     return { policy: new TransformerPolicy(new CpuOps(), config, rng), note: `cpu (${note})` };
   }
   return { policy: new TransformerPolicy(new CpuOps(), config, rng), note: 'cpu' };
+}
+
+function precisionNote(precision: Precision, wanted: boolean): string {
+  if (precision === 'f16') return 'f16 forward matrix products (shader-f16)';
+  return wanted ? 'f32 (this adapter has no shader-f16)' : 'f32';
 }

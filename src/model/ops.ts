@@ -5,7 +5,15 @@ export interface MatmulOptions {
   ta?: boolean; // A is stored (K, M)
   tb?: boolean; // B is stored (N, K)
   acc?: boolean; // C += A·B instead of C = A·B
+  /** Activations times weights (no gradient operand): under f16 precision A and B are rounded to f16. */
+  forward?: boolean;
 }
+
+/**
+ * 'f32' everywhere, or 'f16' (on a device with shader-f16): forward matrix products take f16 inputs and products,
+ * summed in f32; attention, norms, softmax, losses, every gradient and the optimizer stay f32.
+ */
+export type Precision = 'f32' | 'f16';
 
 export interface LossHyper {
   objective: 'grpo' | 'ce';
@@ -30,6 +38,7 @@ export const LOSS_STATS = 5; // weighted loss, weighted policy loss, weighted kl
 
 export interface Ops<F, I> {
   readonly kind: 'cpu' | 'webgpu';
+  readonly precision: Precision;
   /** A workspace tensor that persists under `name` and grows when a larger size is asked for. */
   f32(name: string, size: number): F;
   i32(name: string, size: number): I;

@@ -1,7 +1,11 @@
 // The decoder-only transformer (pre-LN, GELU MLP, tied head), written once against Ops: forward with saved
 // activations, backward into the flat gradient buffer, and the KV-cached prefill / decode used by generation.
-import type { Ops } from './ops';
+import type { MatmulOptions, Ops } from './ops';
 import type { ModelConfig, ParamTable } from './params';
+
+/** Activations · weights: may run in f16 (see Precision); gradient products pass no flag and stay f32. */
+const FORWARD: MatmulOptions = { forward: true };
+const FORWARD_TB: MatmulOptions = { forward: true, tb: true };
 
 interface LayerParams<F> {
   ln1g: F; ln1b: F; attnW: F; attnB: F; projW: F; projB: F;
@@ -86,20 +90,20 @@ export class Transformer<F, I> {
       const h1 = s('h1_', R * D);
       ops.layerNorm(x, w.ln1g, w.ln1b, h1, s('mu1_', R), s('rs1_', R), R, D);
       const qkv = s('qkv', R * 3 * D); // (N, T, 3D): also the KV cache during generation
-      ops.matmul(h1, w.attnW, qkv, R, D, 3 * D, {}, w.attnB);
+      ops.matmul(h1, w.attnW, qkv, R, D, 3 * D, FORWARD, w.attnB);
       const a = s('a', R * D);
       ops.attention(qkv, qkv, qStart, keyLen, a, s('probs', N * H * T * T), N, T, T, H, Dh);
       const xm = s('xm', R * D);
-      ops.matmul(a, w.projW, xm, R, D, D, {}, w.projB);
+      ops.matmul(a, w.projW, xm, R, D, D, FORWARD, w.projB);
       ops.add(xm, x, R * D);
       const h2 = s('h2_', R * D);
       ops.layerNorm(xm, w.ln2g, w.ln2b, h2, s('mu2_', R), s('rs2_', R), R, D);
       const f = s('f', R * 4 * D);
-      ops.matmul(h2, w.fcW, f, R, D, 4 * D, {}, w.fcB);
+      ops.matmul(h2, w.fcW, f, R, D, 4 * D, FORWARD, w.fcB);
       const u = s('u', R * 4 * D);
       ops.gelu(f, u, R * 4 * D);
       const next = this.ws(prefix, `x${l + 1}`, R * D);
-      ops.matmul(u, w.outW, next, R, 4 * D, D, {}, w.outB);
+      ops.matmul(u, w.outW, next, R, 4 * D, D, FORWARD, w.outB);
       ops.add(next, xm, R * D);
       x = next;
     }
@@ -118,7 +122,7 @@ export class Transformer<F, I> {
   /** logits (rows, V) = hf (rows, D) · wte^T. */
   head(prefix: string, hf: F, rows: number): F {
     const logits = this.ws(prefix, 'logits', rows * this.V);
-    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, { tb: true });
+    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, FORWARD_TB);
     return logits;
   }
 
@@ -190,15 +194,15 @@ export class Transformer<F, I> {
       const w = this.p.layers[l];
       const cache = this.ws(prefix, `qkv${l}`, N * Tc * 3 * D);
       ops.layerNorm(x, w.ln1g, w.ln1b, h, mu, rs, N, D);
-      ops.matmul(h, w.attnW, qkv, N, D, 3 * D, {}, w.attnB);
+      ops.matmul(h, w.attnW, qkv, N, D, 3 * D, FORWARD, w.attnB);
       ops.copyRows(qkv, cache, pos, N, Tc, 3 * D, false);
       ops.attention(qkv, cache, pos, keyLen, a, ws('probs', N * H * Tc), N, 1, Tc, H, Dh);
-      ops.matmul(a, w.projW, x2, N, D, D, {}, w.projB);
+      ops.matmul(a, w.projW, x2, N, D, D, FORWARD, w.projB);
       ops.add(x2, x, N * D);
       ops.layerNorm(x2, w.ln2g, w.ln2b, h, mu, rs, N, D);
-      ops.matmul(h, w.fcW, f, N, D, 4 * D, {}, w.fcB);
+      ops.matmul(h, w.fcW, f, N, D, 4 * D, FORWARD, w.fcB);
       ops.gelu(f, u, N * 4 * D);
-      ops.matmul(u, w.outW, x, N, 4 * D, D, {}, w.outB);
+      ops.matmul(u, w.outW, x, N, 4 * D, D, FORWARD, w.outB);
       ops.add(x, x2, N * D);
     }
     ops.layerNorm(x, this.p.lnfg, this.p.lnfb, h, mu, rs, N, D);

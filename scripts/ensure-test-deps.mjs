@@ -1,4 +1,5 @@
-// Makes sure Debian's Chromium (with SwiftShader for WebGPU) and libvulkan1 are present before tests run.
+// Makes sure the tests' WebGPU adapters are present before tests run: Debian's Chromium (SwiftShader) with libvulkan1,
+// and Mesa's lavapipe with the Vulkan layer headers and a C compiler (the f16 tests' adapter, see tools/lavapipe).
 // Installs them with apt-get when running as root (or with sudo); otherwise stops with a message naming
 // what to install. GPU tests are never skipped silently.
 import { execSync } from 'node:child_process';
@@ -7,10 +8,14 @@ import { existsSync } from 'node:fs';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const swiftshaderIcd = '/usr/lib/chromium/vk_swiftshader_icd.json';
 const vulkanLoaders = ['/usr/lib/x86_64-linux-gnu/libvulkan.so.1', '/usr/lib/aarch64-linux-gnu/libvulkan.so.1'];
+const lavapipeIcds = ['/usr/share/vulkan/icd.d/lvp_icd.x86_64.json', '/usr/share/vulkan/icd.d/lvp_icd.aarch64.json'];
 
 const missing = [];
 if (!existsSync(chromium) || !existsSync(swiftshaderIcd)) missing.push('chromium');
 if (!vulkanLoaders.some((p) => existsSync(p))) missing.push('libvulkan1');
+if (!lavapipeIcds.some((p) => existsSync(p))) missing.push('mesa-vulkan-drivers');
+if (!existsSync('/usr/include/vulkan/vk_layer.h')) missing.push('libvulkan-dev');
+if (!commandWorks('cc --version')) missing.push('gcc');
 
 if (missing.length === 0) process.exit(0);
 
@@ -18,7 +23,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasSudo = !isRoot && commandWorks('sudo -n true');
 if (!isRoot && !hasSudo) {
   console.error(
-    `Greenhouse's tests need a real WebGPU adapter from Debian's Chromium (SwiftShader).\n` +
+    `Greenhouse's tests need real WebGPU adapters: Debian's Chromium (SwiftShader) and Mesa's lavapipe.\n` +
       `Missing: ${missing.join(', ')}. Install them with:\n  sudo apt-get install -y ${missing.join(' ')}\n` +
       `or point CHROMIUM_PATH at a Chromium build with SwiftShader.`,
   );
