@@ -1,5 +1,5 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
-// in Node, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
+// in Node, WebGPU in Node on lavapipe at f32 and f16, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--preset NAME] [--cpu] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measu
 import { onnxForward, type OnnxForward } from '../test/bench/onnx-forward';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
 import { presetTimings } from './bench-presets';
-import { installWebGpu } from './node-webgpu';
+import { installWebGpu, lavapipeDevice } from './node-webgpu';
 import type { PageResult } from '../test/bench/page';
 
 const argv = process.argv.slice(2);
@@ -82,14 +82,14 @@ async function nodeWebgpu(): Promise<DeviceResult | null> {
   return got;
 }
 
-async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[]): Promise<BackendResult> {
+async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[], f16 = false): Promise<BackendResult> {
   const r: BackendResult = { backend: name, matmulGflops: {}, tokensPerS: {} };
   for (const n of MATMUL_SIZES) {
-    r.matmulGflops[n] = await matmulGflops(device, n);
+    r.matmulGflops[n] = await matmulGflops(device, n, f16);
     log(`${name}: matmul ${n}: ${r.matmulGflops[n].toFixed(2)} GFLOP/s`);
   }
   for (const s of sizes) {
-    r.tokensPerS[s.name] = await stepTokensPerS(device, s);
+    r.tokensPerS[s.name] = await stepTokensPerS(device, s, f16);
     log(`${name}: step ${s.name} (B ${s.rows}, T ${s.width}): ${r.tokensPerS[s.name].toFixed(0)} tokens/s`);
   }
   return r;
@@ -127,6 +127,12 @@ async function main(): Promise<void> {
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
     await withTfjs({ ...(await ours(got.device, 'webgpu-node', usable)), adapter: got.adapter.architecture }, 'webgpu');
   }
+  // lavapipe is a CPU too (the software adapter with shader-f16): the f16 path against f32 on one adapter.
+  const lvp = await lavapipeDevice();
+  if (lvp.kind === 'webgpu') {
+    const usable = sizes.filter((s) => !GPU_ONLY.has(s.name));
+    for (const f16 of [false, true]) results.push({ ...(await ours(lvp.device, `webgpu-node lavapipe ${f16 ? 'f16' : 'f32'}`, usable, f16)), adapter: lvp.adapter.description });
+  } else log(`lavapipe unavailable: ${lvp.reason}`);
   if (!args.has('--no-browser')) {
     const r = await chromium(sizes);
     if (r) results.push(r);

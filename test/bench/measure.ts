@@ -28,13 +28,14 @@ export async function timeIt(f: () => Promise<void>, minS = 1): Promise<number> 
   return (performance.now() - t0) / 1000 / n;
 }
 
-export function opsFor(device: GPUDevice | null): AnyOps {
-  return device ? new GpuOps(device) : new CpuOps();
+/** The CPU twin, or WebGPU (with f16: forward products in f16 when the device has shader-f16). */
+export function opsFor(device: GPUDevice | null, f16 = false): AnyOps {
+  return device ? new GpuOps(device, { f16 }) : new CpuOps();
 }
 
-/** GFLOP/s of an (n, n) x (n, n) matmul; on the GPU `reps` dispatches per readback. */
-export async function matmulGflops(device: GPUDevice | null, n: number, reps = 4): Promise<number> {
-  const ops = opsFor(device);
+/** GFLOP/s of an (n, n) x (n, n) forward matmul; on the GPU `reps` dispatches per readback. */
+export async function matmulGflops(device: GPUDevice | null, n: number, f16 = false, reps = 4): Promise<number> {
+  const ops = opsFor(device, f16);
   const a = ops.f32('a', n * n);
   const b = ops.f32('b', n * n);
   const c = ops.f32('c', n * n);
@@ -42,7 +43,7 @@ export async function matmulGflops(device: GPUDevice | null, n: number, reps = 4
   ops.writeF32(a, Float32Array.from({ length: n * n }, () => r.normal()));
   ops.writeF32(b, Float32Array.from({ length: n * n }, () => r.normal()));
   const s = await timeIt(async () => {
-    for (let i = 0; i < reps; i++) ops.matmul(a, b, c, n, n, n);
+    for (let i = 0; i < reps; i++) ops.matmul(a, b, c, n, n, n, { forward: true });
     await ops.readF32(c, 1);
   }, 0.5);
   ops.dispose();
@@ -67,8 +68,8 @@ export function randomBatch(vocab: number, B: number, T: number, seed = 1): Trai
 }
 
 /** Tokens per second of one whole training step (forward, loss, backward, AdamW, metrics readback). */
-export async function stepTokensPerS(device: GPUDevice | null, s: SizeSpec, minS = 1): Promise<number> {
-  const p = new TransformerPolicy(opsFor(device), s.model, Rng.fromSeed(1));
+export async function stepTokensPerS(device: GPUDevice | null, s: SizeSpec, f16 = false, minS = 1): Promise<number> {
+  const p = new TransformerPolicy(opsFor(device, f16), s.model, Rng.fromSeed(1));
   const batch = randomBatch(s.model.vocab, s.rows, s.width);
   const sec = await timeIt(async () => void (await p.trainStep(batch, HYPER)), minS);
   p.dispose();
