@@ -2,6 +2,7 @@
 // in Node, WebGPU in Node on lavapipe at f32 and f16, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--preset NAME] [--cpu] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,12 +14,13 @@ import { matmulGflops, stepTokensPerS, type SizeSpec } from '../test/bench/measu
 import { onnxForward, type OnnxForward } from '../test/bench/onnx-forward';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
 import { presetTimings } from './bench-presets';
-import { installWebGpu, lavapipeDevice } from './node-webgpu';
+import { installWebGpu } from './node-webgpu';
+import { lavapipeSetup } from '../tools/lavapipe/lavapipe';
 import type { PageResult } from '../test/bench/page';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-const json = args.has('--json');
+const json = args.has('--json') || args.has('--lavapipe-rows'); // the lavapipe child answers in JSON on stdout
 const log = (s: string) => void (json ? process.stderr : process.stdout).write(s + '\n');
 
 /** The reference model of the comparison with tfjs: 137k params, T 64, batch 16. */
@@ -106,9 +108,34 @@ async function presetsMain(): Promise<void> {
   console.table(timings.map((t) => ({ preset: t.preset, backend: t.backend, 'updates/s': +t.updatesPerS.toFixed(2), 'BC s': +t.bcSeconds.toFixed(1), 'to 0.9 (update)': t.reachedAt ?? '-', 'to 0.9 (s)': t.secondsTo90 === null ? '-' : +t.secondsTo90.toFixed(1), 'last success': +t.finalSuccess.toFixed(2) })));
 }
 
+/**
+ * f32 and f16 rows on lavapipe (the software adapter with shader-f16; a CPU too, so the small sizes only), measured
+ * by a child of this bench: one Vulkan driver per process, as two in one process crashed Dawn.
+ */
+function lavapipeRows(): BackendResult[] {
+  const setup = lavapipeSetup();
+  if (!setup.ok) return log(`lavapipe unavailable: it needs ${setup.missing}`), [];
+  const flags = ['--lavapipe-rows', ...argv.filter((a) => a === '--quick')];
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...flags], { env: { ...process.env, ...setup.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (child.status !== 0) return log(`lavapipe rows failed (exit ${child.status})`), [];
+  return JSON.parse(child.stdout) as BackendResult[];
+}
+
+/** The child's side of lavapipeRows: its Dawn sees lavapipe only (the parent set VK_ICD_FILENAMES). */
+async function lavapipeMain(sizes: SizeSpec[]): Promise<void> {
+  const got = await nodeWebgpu();
+  if (got?.kind !== 'webgpu') throw new Error('no lavapipe device');
+  if (!got.adapter.features.includes('shader-f16')) throw new Error(`${got.adapter.description} has no shader-f16`);
+  const usable = sizes.filter((s) => !GPU_ONLY.has(s.name));
+  const rows: BackendResult[] = [];
+  for (const f16 of [false, true]) rows.push({ ...(await ours(got.device, `webgpu-node lavapipe ${f16 ? 'f16' : 'f32'}`, usable, f16)), adapter: 'lavapipe' });
+  process.stdout.write(JSON.stringify(rows));
+}
+
 async function main(): Promise<void> {
   if (args.has('--presets')) return presetsMain();
   const sizes = args.has('--quick') ? [REF] : SIZES;
+  if (args.has('--lavapipe-rows')) return lavapipeMain(sizes);
   const results: BackendResult[] = [];
   const withTfjs = async (r: BackendResult, backend: 'cpu' | 'webgpu') => {
     const t = await tfjs(backend);
@@ -127,12 +154,7 @@ async function main(): Promise<void> {
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
     await withTfjs({ ...(await ours(got.device, 'webgpu-node', usable)), adapter: got.adapter.architecture }, 'webgpu');
   }
-  // lavapipe is a CPU too (the software adapter with shader-f16): the f16 path against f32 on one adapter.
-  const lvp = await lavapipeDevice();
-  if (lvp.kind === 'webgpu') {
-    const usable = sizes.filter((s) => !GPU_ONLY.has(s.name));
-    for (const f16 of [false, true]) results.push({ ...(await ours(lvp.device, `webgpu-node lavapipe ${f16 ? 'f16' : 'f32'}`, usable, f16)), adapter: lvp.adapter.description });
-  } else log(`lavapipe unavailable: ${lvp.reason}`);
+  results.push(...lavapipeRows());
   if (!args.has('--no-browser')) {
     const r = await chromium(sizes);
     if (r) results.push(r);

@@ -1,8 +1,6 @@
-// WebGPU for the Node CLIs: Dawn from the `webgpu` package on SwiftShader (Debian's chromium ships it), set up once;
-// and a second Dawn instance on Mesa's lavapipe, the software adapter with shader-f16, for the benchmark's f16 rows.
+// WebGPU for the Node CLIs: Dawn from the `webgpu` package on SwiftShader (Debian's chromium ships it), set up once.
+// A process whose VK_ICD_FILENAMES is already set (the bench's lavapipe child) keeps its driver.
 import { existsSync } from 'node:fs';
-import { acquireDevice, type DeviceResult } from '../src/gpu/device';
-import { lavapipeSetup } from '../tools/lavapipe/lavapipe';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 
@@ -18,24 +16,5 @@ export async function installWebGpu(): Promise<string | null> {
     return null;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
-  }
-}
-
-/** A device on lavapipe (tools/lavapipe), or why not. The Vulkan variables are restored once the device exists. */
-export async function lavapipeDevice(): Promise<DeviceResult> {
-  const setup = lavapipeSetup();
-  if (!setup.ok) return { kind: 'cpu', reason: `lavapipe needs ${setup.missing}` };
-  const saved = Object.fromEntries(Object.keys(setup.env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, setup.env);
-  try {
-    const { create } = await import('webgpu');
-    return await acquireDevice(create([]));
-  } catch (err) {
-    return { kind: 'cpu', reason: err instanceof Error ? err.message : String(err) };
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   }
 }
