@@ -1,7 +1,8 @@
 // npm run bench -- [--json] [--quick] [--no-browser]: matmul GFLOP/s and training-step tokens/s on every backend present (CPU, WebGPU
 // in Node, WebGPU in Node on lavapipe at f32 and f16, WebGPU in headless Chromium), the same model trained by TensorFlow.js (cpu, webgpu) as ratios, and our CPU
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
-// npm run bench -- --presets [--preset NAME] [--cpu] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU and WebGPU in Node.
+// npm run bench -- --presets [--preset NAME] [--cpu | --lavapipe] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU
+// and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe, whose shader-f16 runs the f16 path).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -101,6 +102,11 @@ async function ours(device: GPUDevice | null, name: string, sizes: SizeSpec[], f
 const PRESET_SECONDS = 180;
 
 async function presetsMain(): Promise<void> {
+  if (args.has('--lavapipe')) {
+    const setup = lavapipeSetup();
+    if (!setup.ok) throw new Error(`--lavapipe needs ${setup.missing}`);
+    Object.assign(process.env, setup.env); // before this process's only Dawn instance exists
+  }
   const got = args.has('--cpu') ? null : await nodeWebgpu();
   const at = argv.indexOf('--preset');
   const timings = await presetTimings(got?.kind === 'webgpu' ? got.device : null, PRESET_SECONDS, log, at >= 0 ? argv[at + 1] : undefined);
