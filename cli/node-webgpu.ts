@@ -1,6 +1,7 @@
 // WebGPU for the Node CLIs: Dawn from the `webgpu` package on SwiftShader (Debian's chromium ships it), set up once.
 // A process whose VK_ICD_FILENAMES is already set (the bench's lavapipe child) keeps its driver.
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 
@@ -9,6 +10,7 @@ export async function installWebGpu(): Promise<string | null> {
   if (globalThis.navigator?.gpu) return null;
   // Without this Dawn finds Mesa's lavapipe, which is too old (see shared/TESTING.md).
   if (!process.env.VK_ICD_FILENAMES && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+  process.env.XDG_RUNTIME_DIR ??= tmpdir(); // Mesa's implicit Vulkan layer complains on every instance without it
   try {
     const { create, globals } = await import('webgpu');
     Object.assign(globalThis, globals);
