@@ -12,7 +12,7 @@ function grown(n: number): number {
 }
 
 export interface CpuOpsOptions {
-  /** Emulate the WebGPU f16 precision bit for bit (the twin of the f16 kernels; slow, for checking them). */
+  /** Emulate the WebGPU f16 precision: same roundings in the same order (the f16 kernels' twin; slow, for tests). */
   f16?: boolean;
 }
 

@@ -2,6 +2,7 @@
 // Sequences are rows of token ids; position t of a row is predicted from positions < t.
 
 import type { Rng, RngState } from '../core/rng';
+import type { Precision } from './ops';
 
 /** A batch of token rows, right-padded. */
 export interface TokenBatch {
@@ -72,6 +73,8 @@ export interface PolicyState {
 /** A policy on one backend. Async because the WebGPU backend reads results back from the GPU. */
 export interface Policy {
   readonly backend: 'cpu' | 'webgpu';
+  /** The precision its forward products run at (see Precision). */
+  readonly precision: Precision;
   readonly window: number; // context length T_max
   readonly parameterCount: number;
   /** Batched, KV-cached sampling of one action per prompt row. */

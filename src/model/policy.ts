@@ -1,6 +1,6 @@
 // The transformer policy on any backend: KV-cached batched generation, log-probabilities and one GRPO / CE step.
 import type { Rng } from '../core/rng';
-import { LOSS_STATS, type Ops } from './ops';
+import { LOSS_STATS, type Ops, type Precision } from './ops';
 import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
@@ -9,6 +9,7 @@ import { acceptStep, beginGeneration, fillAllowedMask } from './decoding';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
+  readonly precision: Precision;
   readonly window: number;
   readonly parameterCount: number;
   private readonly model: Transformer<F, I>;
@@ -16,6 +17,7 @@ export class TransformerPolicy<F, I> implements Policy {
 
   constructor(private readonly ops: Ops<F, I>, readonly config: ModelConfig, rng: Rng) {
     this.backend = ops.kind;
+    this.precision = ops.precision;
     this.window = config.window;
     const table = paramTable(config);
     this.parameterCount = countParams(table);

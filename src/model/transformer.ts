@@ -4,8 +4,8 @@ import type { MatmulOptions, Ops } from './ops';
 import type { ModelConfig, ParamTable } from './params';
 
 /** Activations · weights: may run in f16 (see Precision); gradient products pass no flag and stay f32. */
-const FORWARD: MatmulOptions = { forward: true };
-const FORWARD_TB: MatmulOptions = { forward: true, tb: true };
+const FORWARD: Readonly<MatmulOptions> = { forward: true };
+const FORWARD_TB: Readonly<MatmulOptions> = { forward: true, tb: true };
 
 interface LayerParams<F> {
   ln1g: F; ln1b: F; attnW: F; attnB: F; projW: F; projB: F;

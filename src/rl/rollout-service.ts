@@ -32,9 +32,16 @@ export interface RolloutService {
 export class RolloutPlayer implements RolloutService {
   private constructor(private readonly parts: TrainerParts) {}
 
-  /** `config.backend` should be the backend the trainer really runs on, so that the two generate alike. */
+  /**
+   * `config.backend` and `config.f16` should say where and at what precision the trainer really runs, so that the
+   * two generate alike; a device without the trainer's shader-f16 is refused.
+   */
   static async create(config: Config, vocab: readonly string[], skills?: readonly Skill[], device?: GPUDevice): Promise<RolloutPlayer> {
     const parts = await buildParts(config, { device, skills }, vocab);
+    if (config.backend === 'webgpu' && config.f16 && parts.policy.precision !== 'f16') {
+      parts.policy.dispose();
+      throw new Error("this device has no shader-f16 but the trainer's runs f16, so their rollouts would differ");
+    }
     return new RolloutPlayer(parts);
   }
 

@@ -96,8 +96,10 @@ export async function createTrainer(config: Config, o: SetupOptions = {}): Promi
 
 /** A run continued from a checkpoint (with config.skills, on the skills it holds). */
 export async function resumeTrainer(checkpoint: Checkpoint, o: SetupOptions = {}): Promise<Assembled> {
-  const checked = validateConfig(checkpoint.config);
+  // Checkpoints from before the f16 key ran f32: keep them there rather than switch precision mid-run.
+  const saved: Partial<Config> = checkpoint.config;
+  const checked = validateConfig({ f16: false, ...saved });
   if (!checked.ok) throw new Error(`checkpoint config: ${formatErrors(checked.errors)}`);
   const parts = await buildParts(checked.config, { ...o, skills: checkpoint.skills }, checkpoint.vocab);
-  return { trainer: await Trainer.resume(checkpoint, parts, o), note: parts.note };
+  return { trainer: await Trainer.resume({ ...checkpoint, config: checked.config }, parts, o), note: parts.note };
 }

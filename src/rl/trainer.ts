@@ -5,6 +5,7 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
+import type { Precision } from '../model/ops';
 import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { episodeReward, sampleStd } from './advantages';
@@ -110,6 +111,11 @@ export class Trainer {
   /** Where the policy runs. */
   get backend(): 'cpu' | 'webgpu' {
     return this.parts.policy.backend;
+  }
+
+  /** The precision its forward products run at. */
+  get precision(): Precision {
+    return this.parts.policy.precision;
   }
 
   /** Changes lr, beta or temperature from the next update on. */

@@ -144,7 +144,8 @@ export class TrainingSession {
     this.trainer.useRollouts(null);
     if (!this.trainer.currentConfig.async || !this.deps.rollouts) return;
     try {
-      this.rollouts = await this.deps.rollouts({ ...this.trainer.currentConfig, backend: this.trainer.backend }, checkpoint.vocab, checkpoint.skills);
+      const { backend, precision } = this.trainer;
+      this.rollouts = await this.deps.rollouts({ ...this.trainer.currentConfig, backend, f16: precision === 'f16' }, checkpoint.vocab, checkpoint.skills);
       this.trainer.useRollouts(this.rollouts);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);

@@ -10,13 +10,18 @@ import { expectClose, putF, randn } from './backends';
 const F16_EPS = 2 ** -11; // unit roundoff of f16
 const SIZES = [1, 17, 33, 257];
 
-let device: Promise<GPUDevice> | null = null;
-async function gpu(f16: boolean): Promise<GpuOps> {
-  const got = await (device ??= acquireDevice().then((g) => {
-    if (g.kind !== 'webgpu') throw new Error(`no WebGPU device: ${g.reason}`);
-    return g.device;
-  }));
-  return new GpuOps(got, { f16 });
+const backends = new Map<boolean, Promise<GpuOps>>();
+/** One GpuOps per precision on one device (pipelines compile once). */
+function gpu(f16: boolean): Promise<GpuOps> {
+  let ops = backends.get(f16);
+  if (!ops) {
+    ops = acquireDevice().then((g) => {
+      if (g.kind !== 'webgpu') throw new Error(`no WebGPU device: ${g.reason}`);
+      return new GpuOps(g.device, { f16 });
+    });
+    backends.set(f16, ops);
+  }
+  return ops;
 }
 
 interface Case {
@@ -69,7 +74,7 @@ describe('matmul, f16 variant (Dawn on lavapipe)', () => {
       it(`(${M},${K},${N}), every transpose, bias and accumulation: equals the CPU twin, within f16's bound of exact`, async () => {
         for (const ta of [false, true])
           for (const tb of [false, true]) {
-            const c: Case = { M, K, N, o: { ta, tb, acc: ta !== tb, forward: true }, bias: ta === tb };
+            const c: Case = { M, K, N, o: { ta, tb, acc: ta, forward: true }, bias: tb }; // none, bias, acc, both
             const r = await run(c, 7 + M + K);
             const what = `C ta=${ta} tb=${tb}`;
             // Same roundings, same order: only f32 sums of identical terms, so agreement to a few f32 ulps.

@@ -30,7 +30,7 @@ it('createPolicy says when the forward products run in f16', async () => {
 it(`one GRPO step at f16 equals the CPU twin emulating f16 within ${STEP_TOL} lr, and its log-probs differ from f32's`, async () => {
   const gpu = await f16Policy(11);
   const f32 = await f16Policy(11, false);
-  const twin = new TransformerPolicy(new CpuOps({ f16: true }), presetConfig('tiny', tok.size), Rng.fromSeed(11)) as unknown as CreatedPolicy;
+  const twin: CreatedPolicy = new TransformerPolicy(new CpuOps({ f16: true }), presetConfig('tiny', tok.size), Rng.fromSeed(11));
   const { rows, prompts } = demoRows(gpu.window);
   const b = makeBatch(rows, prompts.map((x) => x.length), Math.max(...rows.map((r) => r.length)));
   const lpT = await twin.logprobs(b, 1);

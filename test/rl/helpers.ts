@@ -5,7 +5,8 @@ import type { UpdateReport } from '../../src/rl/trainer';
 
 /** click-button with the tiny model, 2 tasks x 4 episodes, 2 BC steps: a few hundred ms per update. */
 export function tinyConfig(over: Partial<Config> = {}): Config {
-  const r = validateConfig({ env: 'click-button', model: 'tiny', group: 4, tasks: 2, bcSteps: 2, lr: 0.003, seed: 7, backend: 'cpu', ...over });
+  // f32 pinned: the WebGPU-vs-CPU comparisons must not depend on whether the adapter has shader-f16.
+  const r = validateConfig({ env: 'click-button', model: 'tiny', group: 4, tasks: 2, bcSteps: 2, lr: 0.003, seed: 7, backend: 'cpu', f16: false, ...over });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.config;
 }

@@ -31,6 +31,18 @@ describe('checkpoint and resume', () => {
     });
   }
 
+  it('a checkpoint saved before the f16 key resumes at f32; one that has the key keeps it', async () => {
+    const { trainer } = await createTrainer(tinyConfig({ f16: true, updates: 2 }));
+    const saved = await trainer.checkpoint();
+    trainer.dispose();
+    const { f16: _, ...older } = saved.config;
+    for (const [config, f16] of [[older, false], [saved.config, true]] as const) {
+      const { trainer: resumed } = await resumeTrainer({ ...saved, config: config as typeof saved.config });
+      expect(resumed.currentConfig.f16).toBe(f16);
+      resumed.dispose();
+    }
+  });
+
   it('rejects bytes that are not a checkpoint', () => {
     expect(() => decodeCheckpoint(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toThrow(/not a Greenhouse checkpoint/);
   });

@@ -53,6 +53,7 @@ const IO: AgentIO = {
 /** Samples token 1 with probability params[1]; trainStep records its batch and bumps a version counter. */
 class ScriptedPolicy implements Policy {
   readonly backend = 'cpu' as const;
+  readonly precision = 'f32' as const;
   readonly window = 16;
   readonly parameterCount = 2;
   params = new Float32Array([0, 0.5]); // [version, P(click(1))]

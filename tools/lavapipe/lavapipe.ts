@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const LAYER_NAME = 'VK_LAYER_GREENHOUSE_lavapipe_for_dawn';
+const LAYER_NAME = 'VK_LAYER_GREENHOUSE_lavapipe_for_dawn';
 const ICDS = ['/usr/share/vulkan/icd.d/lvp_icd.x86_64.json', '/usr/share/vulkan/icd.d/lvp_icd.aarch64.json'];
 const LAYER_HEADER = '/usr/include/vulkan/vk_layer.h';
 const here = dirname(fileURLToPath(import.meta.url));
 const SOURCE = join(here, 'layer.c');
 const OUT_DIR = join(here, '..', '..', 'node_modules', '.cache', 'greenhouse-lavapipe');
+const LIBRARY = 'libgreenhouse_lavapipe_layer.so'; // the manifest names it relative to itself
 
 /** The environment that makes the Vulkan loader (and so Dawn) see lavapipe only, or what is missing for it. */
 export type LavapipeSetup = { ok: true; env: Record<string, string> } | { ok: false; missing: string };
@@ -36,8 +37,8 @@ export function lavapipeSetup(): LavapipeSetup {
 
 /** Compile the layer when missing or older than its source; returns an error text on failure. */
 function buildLayer(): true | string {
-  const lib = join(OUT_DIR, 'libgreenhouse_lavapipe_layer.so');
-  if (existsSync(lib) && statSync(lib).mtimeMs >= statSync(SOURCE).mtimeMs) return true;
+  const lib = join(OUT_DIR, LIBRARY);
+  if (existsSync(join(OUT_DIR, 'layer.json')) && existsSync(lib) && statSync(lib).mtimeMs >= statSync(SOURCE).mtimeMs) return true;
   mkdirSync(OUT_DIR, { recursive: true });
   const tmp = `${lib}.${process.pid}.tmp`; // workers may build at once: compile aside, then rename
   try {
@@ -48,7 +49,7 @@ function buildLayer(): true | string {
   }
   const manifest = {
     file_format_version: '1.1.2',
-    layer: { name: LAYER_NAME, type: 'GLOBAL', library_path: lib, api_version: '1.3.0', implementation_version: '1', description: 'Lets Dawn accept lavapipe (tests only)' },
+    layer: { name: LAYER_NAME, type: 'GLOBAL', library_path: `./${LIBRARY}`, api_version: '1.3.0', implementation_version: '1', description: 'Lets Dawn accept lavapipe (tests only)' },
   };
   // The manifest lands before the library, so a worker that sees the library also sees its manifest.
   writeFileSync(`${tmp}.json`, JSON.stringify(manifest, null, 2));

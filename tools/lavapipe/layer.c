@@ -3,8 +3,8 @@
  *
  * Dawn refuses a Vulkan device without shader{Sampled,Storage}ImageArrayDynamicIndexing; lavapipe 22.3 (Debian 12)
  * lacks those two, though it has shaderFloat16 and 16-bit storage. Our compute shaders never index arrays of images,
- * so this layer reports both features present, and clears them again from the features Dawn asks for when it creates
- * the device (lavapipe would refuse a feature it lacks). Everything else passes through untouched.
+ * so this layer reports both features present, and clears them from the features Dawn asks for while it creates the
+ * device (lavapipe would refuse a feature it lacks), restoring Dawn's values after. Everything else passes through.
  * Loaded for tests and benchmarks only, through VK_LAYER_PATH and VK_INSTANCE_LAYERS (see lavapipe.ts).
  */
 #include <string.h>
@@ -61,8 +61,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice pd, co
   VkPhysicalDeviceFeatures *wanted = (VkPhysicalDeviceFeatures *)info->pEnabledFeatures;
   for (VkBaseOutStructure *s = (VkBaseOutStructure *)info->pNext; !wanted && s; s = s->pNext)
     if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2) wanted = &((VkPhysicalDeviceFeatures2 *)s)->features;
+  VkPhysicalDeviceFeatures asked = wanted ? *wanted : (VkPhysicalDeviceFeatures){0};
   if (wanted) set_image_indexing(wanted, VK_FALSE);
-  return ((PFN_vkCreateDevice)instance_proc(NULL, "vkCreateDevice"))(pd, info, alloc, out);
+  VkResult r = ((PFN_vkCreateDevice)instance_proc(NULL, "vkCreateDevice"))(pd, info, alloc, out);
+  if (wanted) *wanted = asked;
+  return r;
 }
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetDeviceProcAddr(VkDevice device, const char *name) {
