@@ -2,7 +2,7 @@
 // within tolerance, for CE and for GRPO with KL; and the GPU buffer pool stays constant over 100 steps.
 import { expect, it } from 'vitest';
 import { createPolicy, type CreatedPolicy } from '../../../src/model/create';
-import type { TrainBatch } from '../../../src/model/policy-api';
+import type { StepHyper, TrainBatch } from '../../../src/model/policy-api';
 import { CE, GRPO, demoRows } from './policy.spec';
 import { makeBatch, tok } from '../fixtures';
 
@@ -14,12 +14,24 @@ import { makeBatch, tok } from '../fixtures';
  */
 export const STEP_TOL = 0.25;
 
-async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
+/** The toy demonstration batch, with old and reference log-probs a little off p's own. */
+export async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
   const { rows, prompts } = demoRows(p.window);
   const b = makeBatch(rows, prompts.map((x) => x.length), Math.max(...rows.map((r) => r.length)));
   b.oldLogp = (await p.logprobs(b, 1)).map((x) => x + 0.05);
   b.refLogp = b.oldLogp.map((x) => x - 0.1);
   return b;
+}
+
+/** One training step on each policy: metrics within 1e-4 (relative), parameters within STEP_TOL * lr. */
+export async function expectStepsAgree(got: CreatedPolicy, want: CreatedPolicy, b: TrainBatch, hyper: StepHyper): Promise<void> {
+  const mG = await got.trainStep(b, hyper);
+  const mW = await want.trainStep(b, hyper);
+  for (const k of Object.keys(mW) as (keyof typeof mW)[]) expect(Math.abs(mG[k] - mW[k])).toBeLessThan(1e-4 * (1 + Math.abs(mW[k])));
+  const [pG, pW] = [(await got.getState()).params, (await want.getState()).params];
+  let worst = 0;
+  pW.forEach((x, i) => (worst = Math.max(worst, Math.abs(pG[i] - x))));
+  expect(worst).toBeLessThan(STEP_TOL * hyper.lr);
 }
 
 export function crossSpec(device: () => Promise<GPUDevice>): void {
@@ -31,13 +43,7 @@ export function crossSpec(device: () => Promise<GPUDevice>): void {
       const lpG = await gpu.logprobs(b, 1);
       const lpC = await cpu.logprobs(b, 1);
       lpC.forEach((x, i) => expect(Math.abs(lpG[i] - x)).toBeLessThan(1e-4));
-      const mG = await gpu.trainStep(b, hyper);
-      const mC = await cpu.trainStep(b, hyper);
-      for (const k of Object.keys(mC) as (keyof typeof mC)[]) expect(Math.abs(mG[k] - mC[k])).toBeLessThan(1e-4 * (1 + Math.abs(mC[k])));
-      const [pG, pC] = [(await gpu.getState()).params, (await cpu.getState()).params];
-      let worst = 0;
-      pC.forEach((x, i) => (worst = Math.max(worst, Math.abs(pG[i] - x))));
-      expect(worst).toBeLessThan(STEP_TOL * hyper.lr);
+      await expectStepsAgree(gpu, cpu, b, hyper);
       gpu.dispose();
       cpu.dispose();
     });
