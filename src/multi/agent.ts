@@ -9,8 +9,8 @@ import { getEnvSpec } from '../envs/registry';
 import { createPolicy } from '../model/create';
 import type { Policy, StepMetrics } from '../model/policy-api';
 import { END, Tokenizer } from '../model/tokenizer';
+import type { FrozenPolicy } from './frozen';
 import { Demonstrations } from '../rl/bc';
-import type { Checkpoint } from '../rl/checkpoint';
 import { Learner } from '../rl/learner';
 import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
 import { agentIO, evaluationIO } from '../rl/setup';
@@ -31,7 +31,7 @@ export interface AgentInit {
   /** The most turns the agent takes in one team episode (env turns x debate rounds; 1 for a planner). */
   turns: number;
   /** A frozen agent's saved policy (checked by frozen.ts frozenPolicy): it acts with its model and vocabulary. */
-  policy?: Checkpoint;
+  policy?: FrozenPolicy;
 }
 
 /** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
@@ -59,12 +59,13 @@ export interface AgentInfo {
 /** One GRPO update's numbers for this agent. */
 export interface AgentStep extends StepMetrics {
   fracZeroStd: number;
-  advantages: number[]; // (B*G) per team episode
 }
 
 export class AgentRunner {
   private update = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** A planner's allowed tokens (any word, then END); null for the other roles. */
+  private readonly plan: number[] | null;
 
   private constructor(
     private readonly init: AgentInit,
@@ -75,7 +76,9 @@ export class AgentRunner {
     private readonly learner: Learner | null,
     private readonly sample: Rng,
     readonly info: AgentInfo,
-  ) {}
+  ) {
+    this.plan = init.node.role === 'planner' ? planTokens(io.vocab) : null;
+  }
 
   /**
    * Builds the policy (seeded from the team's seed and the agent's name) and runs its BC warm-up; with init.policy,
@@ -90,11 +93,11 @@ export class AgentRunner {
       // Its own tokenizer and io from the checkpoint's vocabulary (the team's message words it lacks read as <unk>),
       // so the policy runs unchanged; its token rows stay in that vocabulary, and it never trains on them.
       const saved = init.policy;
-      const { policy, note } = await createPolicy({ model: saved.config.model, vocab: saved.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
-      await policy.setState(saved.policy);
+      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+      await policy.setParams(saved.params);
       const io = node.role === 'planner'
-        ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.config.match)
-        : evaluationIO(spec, saved.vocab, policy.window, saved.config.match);
+        ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match)
+        : evaluationIO(spec, saved.vocab, policy.window, saved.match);
       return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
     }
     const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
@@ -113,7 +116,7 @@ export class AgentRunner {
       }),
       root.split('bc'),
     );
-    const learner = await Learner.warmUp({ ...c, model: node.model }, policy, async () => (await make()).policy, demos, onBcStep);
+    const learner = await Learner.warmUp(c, policy, async () => (await make()).policy, demos, onBcStep);
     return new AgentRunner(init, io, policy, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
   }
 
@@ -131,7 +134,7 @@ export class AgentRunner {
   private async generate(rows: readonly ActRow[]): Promise<Acted> {
     const c = this.init.config;
     const prompts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
-    const plan = this.init.node.role === 'planner' ? planTokens(this.io.vocab.length) : null;
+    const plan = this.plan;
     const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, r.obs));
     const gen = await this.policy.generate(prompts, {
       temperature: c.temperature,
@@ -146,9 +149,8 @@ export class AgentRunner {
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */
   async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
     if (!this.learner) throw new Error(`agent '${this.init.node.name}' acts with a saved policy: it never trains`);
-    const c = { ...this.init.config, model: this.init.node.model };
-    const out = await this.learner.update(episodes, rewards, valid, c, this.update++, this.init.turns * this.io.maxActionTokens);
-    return { ...out.step, fracZeroStd: out.fracZeroStd, advantages: [...out.advantages] };
+    const out = await this.learner.update(episodes, rewards, valid, this.init.config, this.update++, this.init.turns * this.io.maxActionTokens);
+    return { ...out.step, fracZeroStd: out.fracZeroStd };
   }
 
   dispose(): void {

@@ -7,17 +7,26 @@ import type { EnvSpec } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { paramTable } from '../model/params';
 import { presetConfig } from '../model/presets';
+import type { PresetName } from '../model/presets';
 import { decodeCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import type { Workflow } from './workflow';
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** What a frozen agent acts with: a saved policy's model, context setting, vocabulary and parameters. */
+export interface FrozenPolicy {
+  model: PresetName;
+  match: boolean;
+  vocab: string[];
+  params: Float32Array;
+}
 
 /**
  * The checkpoint in `bytes` as agent `name`'s policy on the team's env `spec`, or an Error naming the agent: bytes
  * that do not decode, a config that does not validate, parameters that do not fit the checkpoint's model and
  * vocabulary, or an env whose action language lacks an action of the team's env.
  */
-export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): Checkpoint {
+export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): FrozenPolicy {
   const fail = (why: string) => new Error(`agent '${name}': its saved policy ${why}`);
   let saved: Checkpoint;
   try {
@@ -36,7 +45,7 @@ export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): Ch
   const missing = spec.actions.filter((a) => !own.some((o) => o.verb === a.verb && o.args.join() === a.args.join()));
   if (missing.length > 0)
     throw fail(`was trained on ${config.env}, whose actions lack ${missing.map(formatSignature).join(', ')}: it cannot play ${spec.id}`);
-  return { ...saved, config };
+  return { model: config.model, match: config.match, vocab: saved.vocab, params: saved.policy.params };
 }
 
 /** The workflow with each named agent frozen onto its saved policy (checkpoint bytes); an Error for an unknown name. */

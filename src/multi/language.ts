@@ -3,8 +3,8 @@
 // expert's plan of an episode (for the planner's and the executor's behaviour cloning).
 import { parseSyntax } from '../envs/action';
 import type { Env, EnvSpec, Observation } from '../envs/api';
-import { buildTokenizer, END } from '../model/tokenizer';
-import { vocabCorpus } from '../rl/vocab';
+import { buildTokenizer, END, SPECIALS } from '../model/tokenizer';
+import { longestActionTokens, vocabCorpus } from '../rl/vocab';
 
 /** Words that frame messages in a context: `... plan : click Next fill bob` and `... proposals : a ; b`. */
 const FRAME = 'plan : proposals ;';
@@ -16,7 +16,7 @@ export const PLAN_TOKENS = 24;
 export function teamVocab(spec: EnvSpec): { vocab: string[]; longestAction: number } {
   const corpus = vocabCorpus(spec);
   const tok = buildTokenizer([...corpus.texts, FRAME]);
-  return { vocab: tok.toJSON(), longestAction: Math.max(...corpus.actions.map((a) => tok.encode(a).length + 1)) };
+  return { vocab: tok.toJSON(), longestAction: longestActionTokens(tok, corpus.actions) };
 }
 
 /** The goal as an agent reads it: the task's goal, then the plan it was sent, then the proposals it reads. */
@@ -27,10 +27,13 @@ export function withMessages(goal: string, plans: readonly string[], proposals: 
   return text;
 }
 
-/** The tokens a plan may use: every word and number of the vocabulary, and END. */
-export function planTokens(vocabSize: number): number[] {
+/**
+ * The tokens a plan may use: END and the vocabulary's words and numbers. No specials and no punctuation: the
+ * executor reads the plan inside its goal, where the context drops quotes and brackets (context.ts compactText).
+ */
+export function planTokens(vocab: readonly string[]): number[] {
   const ids = [END];
-  for (let id = 8; id < vocabSize; id++) ids.push(id); // 0..7 are the specials
+  for (let id = SPECIALS.length; id < vocab.length; id++) if (/^[\p{L}\p{N}_]+$/u.test(vocab[id])) ids.push(id);
   return ids;
 }
 

@@ -14,7 +14,7 @@ import { allocate, quality } from './allocate';
 import { frozenPolicy } from './frozen';
 import { playTeam, type AgentHandle, type PlayOptions, type TeamEpisode, type TeamMessage } from './interaction';
 import { teamVocab } from './language';
-import { checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
+import { actor, checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
 
 /** An agent as the team trainer drives it (an AgentRunner, or a worker's proxy with the same methods). */
 export type TeamMember = AgentHandle & Pick<AgentRunner, 'train'> & { dispose(): void | Promise<void> };
@@ -64,7 +64,7 @@ export function nearestPreset(total: number, vocab: number, cpu: boolean): Prese
 /** The vote baseline's workflow: independent voters, no messages, majority vote (the proposers, else the actor x3). */
 function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[] } {
   const proposers = w.agents.filter((a) => a.role === 'proposer').map((a) => a.name);
-  const sources = proposers.length > 0 ? proposers : Array(3).fill(w.agents.find((a) => a.role === 'executor' || a.role === 'aggregator')!.name);
+  const sources = proposers.length > 0 ? proposers : Array(3).fill(actor(w)!.name);
   const agents = sources.map((source, k): AgentNode => ({ ...w.agents.find((a) => a.name === source)!, name: `v${k + 1}`, role: 'proposer', trainable: false }));
   return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote' }, sources };
 }
@@ -82,6 +82,8 @@ export class TeamTrainer {
     /** The single baseline's model size. */
     readonly singleModel: PresetName,
     private readonly tasks: Rng,
+    /** The vote baseline: independent voters on the team's own members. */
+    private readonly vote: { workflow: Workflow; voters: ReadonlyMap<string, TeamMember> },
   ) {}
 
   /**
@@ -93,7 +95,8 @@ export class TeamTrainer {
     const given = custom ? checkedWorkflow(custom) : workflowOf(config);
     const spec = getEnvSpec(config.env);
     const saved = new Map(given.agents.flatMap((a) => (a.policy ? [[a.name, frozenPolicy(a.name, a.policy, spec)] as const] : [])));
-    const workflow = { ...given, agents: given.agents.map((a) => ({ ...a, model: saved.get(a.name)?.config.model ?? a.model })) };
+    // A frozen agent's model is its saved policy's; its bytes, decoded once above, go no further.
+    const workflow = { ...given, agents: given.agents.map(({ policy: _, ...a }) => ({ ...a, model: saved.get(a.name)?.model ?? a.model })) };
     const { vocab, longestAction } = teamVocab(spec);
     const maxTurns = maxTurnsOf(spec, config);
     const proposers = workflow.agents.filter((a) => a.role === 'proposer').length;
@@ -110,7 +113,9 @@ export class TeamTrainer {
     const total = built.reduce((n, b) => n + b.info.parameterCount, 0);
     const singleModel = nearestPreset(total, vocab.length, built[0].info.backend === 'cpu');
     const single = await host.single({ ...config, workflow: 'single', model: singleModel });
-    return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'));
+    const { workflow: vote, sources } = voteWorkflow(workflow);
+    const voters = new Map(vote.agents.map((a, k) => [a.name, members.get(sources[k])!]));
+    return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'), { workflow: vote, voters });
   }
 
   get updatesDone(): number {
@@ -143,9 +148,7 @@ export class TeamTrainer {
 
     // ---- baselines: a single agent of about the team's size (its own GRPO update), and voting without interaction
     const singleSuccess = await this.single.step();
-    const { workflow: vote, sources } = voteWorkflow(this.workflow);
-    const voters = new Map(vote.agents.map((a, k) => [a.name, this.members.get(sources[k])!]));
-    const voted = await playTeam(vote, voters, seeds, G, play);
+    const voted = await playTeam(this.vote.workflow, this.vote.voters, seeds, G, play);
 
     // ---- metrics
     const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);

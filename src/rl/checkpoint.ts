@@ -6,6 +6,7 @@
 import type { Config } from '../core/config-table';
 import type { RngState } from '../core/rng';
 import type { PolicyState } from '../model/policy-api';
+import { SPECIALS } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
 import type { EpisodeRecord } from './rollout';
 
@@ -103,5 +104,12 @@ export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
     at = end;
     return a;
   });
-  return restoreArrays(json, arrays) as Checkpoint;
+  const saved = restoreArrays(json, arrays) as Checkpoint;
+  const specials = Array.isArray(saved.vocab) ? saved.vocab.slice(0, SPECIALS.length) : [];
+  if (specials.join(' ') !== SPECIALS.join(' ')) {
+    throw new Error(`checkpoint: its vocabulary starts ${specials.join(' ') || '(none)'}, this version's ${SPECIALS.join(' ')}: it was saved by an older Greenhouse; train it again`);
+  }
+  // Saved before the f16 key existed, a run ran f32: keep it there rather than switch precision mid-run.
+  const config: Partial<Config> = saved.config;
+  return { ...saved, config: { f16: false, ...config } as Config };
 }

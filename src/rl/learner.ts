@@ -10,11 +10,11 @@ import { pickRows, turnRows, type EpisodeRecord } from './rollout';
 import { aggregationWeights } from './weights';
 
 /** Linear warmup over the first `warmup` updates. */
-export function learningRate(lr: number, warmup: number, update: number): number {
+function learningRate(lr: number, warmup: number, update: number): number {
   return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
 }
 
-export function stepHyper(c: Config, lr: number): StepHyper {
+function stepHyper(c: Config, lr: number): StepHyper {
   return {
     objective: 'grpo',
     lr,
@@ -60,14 +60,14 @@ export class Learner {
     demos: Demonstrations,
     onBcStep?: (step: number, loss: number) => void,
   ): Promise<Learner> {
-    const initParams = await policy.getParams();
+    const initParams = config.ref === 'init' ? await policy.getParams() : null;
     const hyper: StepHyper = { ...stepHyper(config, config.lr), objective: 'ce' };
     for (let s = 0; s < config.bcSteps; s++) {
       hyper.lr = learningRate(config.bcLr, config.warmup, s);
       const m = await policy.trainStep(demos.next(), hyper);
       onBcStep?.(s, m.loss);
     }
-    const reference = config.ref === 'init' ? initParams : await policy.getParams();
+    const reference = initParams ?? (await policy.getParams());
     return new Learner(policy, createPolicy, reference);
   }
 

@@ -14,7 +14,7 @@ import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
-import { vocabCorpus } from './vocab';
+import { longestActionTokens, vocabCorpus } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
 const ACTION_SLACK = 2;
@@ -56,11 +56,6 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
   };
 }
 
-/** Tokens of the longest expert action, END included. */
-function longestActionTokens(tok: Tokenizer, actions: readonly string[]): number {
-  return Math.max(...actions.map((a) => tok.encode(a).length + 1));
-}
-
 /** The model-side IO of a policy with this vocabulary and window playing an env it may not have trained on. */
 export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: number, match: boolean): AgentIO {
   return agentIO(vocab, spec, window, longestActionTokens(Tokenizer.fromJSON(vocab), vocabCorpus(spec).actions), false, match);
@@ -96,9 +91,7 @@ export async function createTrainer(config: Config, o: SetupOptions = {}): Promi
 
 /** A run continued from a checkpoint (with config.skills, on the skills it holds). */
 export async function resumeTrainer(checkpoint: Checkpoint, o: SetupOptions = {}): Promise<Assembled> {
-  // Checkpoints from before the f16 key ran f32: keep them there rather than switch precision mid-run.
-  const saved: Partial<Config> = checkpoint.config;
-  const checked = validateConfig({ f16: false, ...saved });
+  const checked = validateConfig(checkpoint.config);
   if (!checked.ok) throw new Error(`checkpoint config: ${formatErrors(checked.errors)}`);
   const parts = await buildParts(checked.config, { ...o, skills: checkpoint.skills }, checkpoint.vocab);
   return { trainer: await Trainer.resume({ ...checkpoint, config: checked.config }, parts, o), note: parts.note };

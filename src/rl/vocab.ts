@@ -4,6 +4,7 @@
 
 import type { EnvSpec } from '../envs/api';
 import * as WORDS from '../envs/words';
+import type { Tokenizer } from '../model/tokenizer';
 import { envOptionsFor } from './rollout';
 
 /** Task instances played per difficulty level (games' experts plan, so they get fewer). */
@@ -15,8 +16,27 @@ function wrongActions(spec: EnvSpec): string[] {
   return spec.actions.map((a) => `${a.verb}(${a.args.map((k) => arg[k]).join(', ')})`).concat('x');
 }
 
-/** The tokenizer's texts, and the expert actions among them (they bound the action length). */
-export function vocabCorpus(spec: EnvSpec): { texts: string[]; actions: string[] } {
+export interface VocabCorpus {
+  readonly texts: readonly string[];
+  /** The expert actions among the texts (they bound the action length). */
+  readonly actions: readonly string[];
+}
+
+const corpora = new WeakMap<EnvSpec, VocabCorpus>();
+
+/** The tokenizer's texts for an env (played once per spec, then remembered: it is independent of any seed). */
+export function vocabCorpus(spec: EnvSpec): VocabCorpus {
+  let corpus = corpora.get(spec);
+  if (!corpus) corpora.set(spec, (corpus = playCorpus(spec)));
+  return corpus;
+}
+
+/** Tokens of the longest expert action under `tok`, END included. */
+export function longestActionTokens(tok: Tokenizer, actions: readonly string[]): number {
+  return Math.max(...actions.map((a) => tok.encode(a).length + 1));
+}
+
+function playCorpus(spec: EnvSpec): VocabCorpus {
   const actions: string[] = [];
   const lists = (Object.values(WORDS) as unknown[]).filter((w): w is readonly string[] => Array.isArray(w));
   const texts: string[] = ['( ) , "', ...spec.actions.map((a) => a.verb), ...lists.map((w) => w.join(' '))];

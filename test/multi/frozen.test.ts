@@ -12,7 +12,7 @@ import { parseArgs } from '../../cli/train';
 import { validateConfig } from '../../src/core/config';
 import type { Config } from '../../src/core/config-table';
 import { getEnvSpec } from '../../src/envs/registry';
-import type { Policy, PolicyState } from '../../src/model/policy-api';
+import type { Policy } from '../../src/model/policy-api';
 import { TransformerPolicy } from '../../src/model/policy';
 import { AgentRunner } from '../../src/multi/agent';
 import { withFrozen } from '../../src/multi/frozen';
@@ -53,14 +53,14 @@ describe('a frozen agent on a saved policy', () => {
     const bytes = await savedPolicy();
     const saved = decodeCheckpoint(bytes);
     expect(saved.vocab).not.toEqual(teamVocab(getEnvSpec('read-table')).vocab); // the team's has the message words too
-    const loads = vi.spyOn(TransformerPolicy.prototype, 'setState');
+    const loads = vi.spyOn(TransformerPolicy.prototype, 'setParams');
     const trainSteps = vi.spyOn(TransformerPolicy.prototype, 'trainStep');
     const trains = vi.spyOn(AgentRunner.prototype, 'train');
     const t = await team(bytes);
     expect(t.workflow.agents.map((a) => `${a.name}:${a.trainable}`)).toEqual(['p1:true', 'p2:true', 'p3:false']);
     // p3's policy: the one loaded with the checkpoint's parameters
     const sameBits = (a: Float32Array, b: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
-    const at = loads.mock.calls.findIndex(([s]: [PolicyState]) => sameBits(s.params, saved.policy.params));
+    const at = loads.mock.calls.findIndex(([params]: [Float32Array]) => sameBits(params, saved.policy.params));
     expect(at, 'p3 loaded the saved parameters').toBeGreaterThanOrEqual(0);
     const p3 = loads.mock.contexts[at] as Policy;
     expect(p3.parameterCount).toBe(t.infos.get('p3')!.parameterCount);

@@ -37,10 +37,19 @@ describe('checkpoint and resume', () => {
     trainer.dispose();
     const { f16: _, ...older } = saved.config;
     for (const [config, f16] of [[older, false], [saved.config, true]] as const) {
-      const { trainer: resumed } = await resumeTrainer({ ...saved, config: config as typeof saved.config });
+      const bytes = encodeCheckpoint({ ...saved, config: config as typeof saved.config });
+      const { trainer: resumed } = await resumeTrainer(decodeCheckpoint(bytes));
       expect(resumed.currentConfig.f16).toBe(f16);
       resumed.dispose();
     }
+  });
+
+  it('refuses a checkpoint whose vocabulary has another set of special tokens (an older version), saying so', async () => {
+    const { trainer } = await createTrainer(tinyConfig({ updates: 1 }));
+    const saved = await trainer.checkpoint();
+    trainer.dispose();
+    const older = encodeCheckpoint({ ...saved, vocab: saved.vocab.filter((w) => w !== '<match>') });
+    expect(() => decodeCheckpoint(older)).toThrow(/saved by an older Greenhouse/);
   });
 
   it('rejects bytes that are not a checkpoint', () => {
