@@ -1,5 +1,6 @@
-// WebGPU for the Node CLIs: Dawn from the `webgpu` package on SwiftShader (Debian's chromium ships it), set up once.
-// A process whose VK_ICD_FILENAMES is already set (the bench's lavapipe child) keeps its driver.
+// WebGPU in Node for the CLIs and the Node test setups: Dawn from the `webgpu` package on SwiftShader (Debian's chromium
+// ships it), set up once. A process whose VK_ICD_FILENAMES is already set (lavapipe: the f16 tests, the bench's child)
+// keeps its driver.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -8,7 +9,7 @@ const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 /** Puts navigator.gpu and the WebGPU globals in place; returns why not when the package cannot load. */
 export async function installWebGpu(): Promise<string | null> {
   if (globalThis.navigator?.gpu) return null;
-  // Without this Dawn finds Mesa's lavapipe, which is too old (see shared/TESTING.md).
+  // Without it Dawn finds Mesa's lavapipe, which it refuses unless tools/lavapipe's layer is loaded.
   if (!process.env.VK_ICD_FILENAMES && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
   process.env.XDG_RUNTIME_DIR ??= tmpdir(); // Mesa's implicit Vulkan layer complains on every instance without it
   try {

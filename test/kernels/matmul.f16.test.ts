@@ -6,6 +6,7 @@ import { acquireDevice } from '../../src/gpu/device';
 import { GpuOps } from '../../src/gpu/ops';
 import type { AnyOps, MatmulOptions } from '../../src/model/ops';
 import { expectClose, putF, randn } from './backends';
+import { ref } from './specs/matmul.spec';
 
 const F16_EPS = 2 ** -11; // unit roundoff of f16
 const SIZES = [1, 17, 33, 257];
@@ -45,20 +46,8 @@ async function run(c: Case, seed: number, scale = 1) {
     ops.matmul(putF(ops, 'a', a), putF(ops, 'b', b), C, M, K, N, o, bias ? putF(ops, 'bias', bias) : undefined);
     out.push(await ops.readF32(C, M * N));
   }
-  const exact = new Float64Array(M * N);
-  const magnitude = new Float64Array(M * N);
-  for (let m = 0; m < M; m++)
-    for (let n = 0; n < N; n++) {
-      let s = (bias ? bias[n] : 0) + (o.acc ? c0[m * N + n] : 0);
-      let mag = 0;
-      for (let k = 0; k < K; k++) {
-        const p = (o.ta ? a[k * M + m] : a[m * K + k]) * (o.tb ? b[n * K + k] : b[k * N + n]);
-        s += p;
-        mag += Math.abs(p);
-      }
-      exact[m * N + n] = s;
-      magnitude[m * N + n] = mag;
-    }
+  const exact = ref(a, b, M, K, N, !!o.ta, !!o.tb, bias, o.acc ? c0 : null);
+  const magnitude = ref(a.map(Math.abs), b.map(Math.abs), M, K, N, !!o.ta, !!o.tb, null, null); // Σ|a||b|
   return { gpu: out[0], twin: out[1], exact, magnitude };
 }
 

@@ -10,7 +10,7 @@ const SHAPES: [number, number, number][] = [
 ];
 
 /** float64 reference of op(A)·op(B) + bias + c0. */
-function ref(a: Float64Array, b: Float64Array, M: number, K: number, N: number, ta: boolean, tb: boolean, bias: Float64Array | null, c0: Float64Array | null): Float64Array {
+export function ref(a: Float64Array, b: Float64Array, M: number, K: number, N: number, ta: boolean, tb: boolean, bias: Float64Array | null, c0: Float64Array | null): Float64Array {
   const c = new Float64Array(M * N);
   for (let m = 0; m < M; m++)
     for (let n = 0; n < N; n++) {
