@@ -1,10 +1,10 @@
 // `npm run envs -- <list|expert|fuzz|bench>`: the environment suite from the command line, over the same code as the page.
-// Hand-written argv parsing; a bad command, flag or value exits with status 2 and names it.
+// Flags read by cli/flags.ts; a bad command, flag or value exits with status 2 and names it.
 
-import { ENV_IDS, ENV_SPECS, getEnvSpec } from '../src/envs/registry';
+import { ENV_SPECS, getEnvSpec } from '../src/envs/registry';
 import { bench, expertRollout, fuzz } from '../src/envs/harness';
 import type { EnvSpec } from '../src/envs/api';
-import { parsePositive, parseSeeds, UsageError } from './flags';
+import { parseEnv, parsePositive, parseSeeds, readFlags, UsageError } from './flags';
 
 const USAGE = `usage: npm run envs -- <command> [flags]
   list [--json]                                   every environment
@@ -20,32 +20,25 @@ interface Flags {
   json: boolean;
 }
 
+const VALUED: Record<string, string[]> = { list: [], expert: ['--env', '--seeds'], fuzz: ['--env', '--seeds', '--steps'], bench: ['--env', '--seconds'] };
+
 function parseFlags(command: string, args: string[]): Flags {
-  const allowed: Record<string, string[]> = {
-    list: ['--json'],
-    expert: ['--env', '--seeds', '--json'],
-    fuzz: ['--env', '--seeds', '--steps', '--json'],
-    bench: ['--env', '--seconds', '--json'],
-  };
-  const flags: Flags = { seeds: parseSeeds('0-199'), steps: 200, seconds: 0.4, json: false };
-  for (let i = 0; i < args.length; i++) {
-    const [name, inline] = args[i].startsWith('--') && args[i].includes('=') ? args[i].split(/=(.*)/s, 2) : [args[i], undefined];
-    if (!allowed[command].includes(name)) throw new UsageError(`${command}: unknown flag '${name}' (flags: ${allowed[command].join(', ')})`);
-    if (name === '--json') {
-      if (inline !== undefined) throw new UsageError('--json takes no value');
-      flags.json = true;
-      continue;
-    }
-    const value = inline ?? args[++i];
-    if (value === undefined) throw new UsageError(`${name}: missing value`);
-    if (name === '--env') {
-      if (!ENV_IDS.includes(value)) throw new UsageError(`--env: unknown environment '${value}' (known: ${ENV_IDS.join(', ')})`);
-      flags.env = value;
-    } else if (name === '--seeds') flags.seeds = parseSeeds(value);
-    else if (name === '--steps') flags.steps = parsePositive(name, value, true);
-    else flags.seconds = parsePositive(name, value, false);
+  let flags: Map<string, string>;
+  try {
+    flags = readFlags(args, VALUED[command], ['--json']);
+  } catch (e) {
+    throw e instanceof UsageError ? new UsageError(`${command}: ${e.message}`) : e;
   }
-  return flags;
+  const env = flags.get('--env');
+  const steps = flags.get('--steps');
+  const seconds = flags.get('--seconds');
+  return {
+    ...(env === undefined ? {} : { env: parseEnv(env) }),
+    seeds: parseSeeds(flags.get('--seeds') ?? '0-199'),
+    steps: steps === undefined ? 200 : parsePositive('--steps', steps, true),
+    seconds: seconds === undefined ? 0.4 : parsePositive('--seconds', seconds, false),
+    json: flags.has('--json'),
+  };
 }
 
 function specsOf(flags: Flags): readonly EnvSpec[] {

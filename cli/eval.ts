@@ -4,11 +4,9 @@
 
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import * as ort from 'onnxruntime-web';
-import { ENV_IDS } from '../src/envs/registry';
 import { OnnxContractError } from '../src/onnx/contract';
 import { evaluateOnnx, type EvalOptions } from '../src/onnx/evaluate';
-import { parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
+import { parseEnv, parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
 
 const USAGE = 'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--greedy] [--temperature T] [--sample-seed N] [--json]';
 
@@ -20,8 +18,7 @@ export interface EvalArgs {
 
 export function parseArgs(argv: readonly string[]): EvalArgs {
   const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--temperature', '--sample-seed'], ['--greedy', '--json']);
-  const env = required(flags, '--env');
-  if (!ENV_IDS.includes(env)) throw new UsageError(`--env: unknown environment '${env}' (known: ${ENV_IDS.join(', ')})`);
+  const env = parseEnv(required(flags, '--env'));
   const greedy = flags.has('--greedy');
   if (greedy && flags.has('--temperature')) throw new UsageError('--temperature cannot be used with --greedy');
   const temperature = flags.has('--temperature') ? parsePositive('--temperature', flags.get('--temperature'), false) : 1;
@@ -37,7 +34,6 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseOrExplain('eval', USAGE, () => parseArgs(argv));
   if (!args) return 2;
-  ort.env.wasm.numThreads = 1;
   const started = performance.now();
   const r = await evaluateOnnx(new Uint8Array(readFileSync(args.file)), args.options).catch((e: unknown) => {
     throw e instanceof OnnxContractError ? new OnnxContractError(`${args.file} is refused: ${e.message}`) : e;

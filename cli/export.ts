@@ -4,8 +4,8 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { checkContract } from '../src/onnx/contract';
 import { exportCheckpoint } from '../src/onnx/export';
+import { presetConfig } from '../src/model/presets';
 import { decodeCheckpoint } from '../src/rl/checkpoint';
 import { parseOrExplain, readFlags, required } from './flags';
 
@@ -21,7 +21,7 @@ function main(argv: readonly string[]): number {
   if (!args) return 2;
   const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(args.checkpoint)));
   const bytes = exportCheckpoint(checkpoint);
-  const { config } = checkContract(bytes);
+  const config = presetConfig(checkpoint.config.model, checkpoint.vocab.length);
   writeFileSync(args.out, bytes);
   process.stdout.write(
     `wrote ${args.out} (${(bytes.length / 2 ** 20).toFixed(2)} MiB): ${checkpoint.config.env} policy after ${checkpoint.update} updates, ` +

@@ -1,7 +1,15 @@
 // Hand-written argv parsing shared by the small CLIs (Node): --name value / --name=value flags checked against a
 // list, seed ranges, positive numbers. Every problem is a UsageError naming the flag (the CLIs exit 2 on it).
 
+import { ENV_IDS } from '../src/envs/registry';
+
 export class UsageError extends Error {}
+
+/** An environment id, or a UsageError listing the known ones. */
+export function parseEnv(value: string): string {
+  if (!ENV_IDS.includes(value)) throw new UsageError(`--env: unknown environment '${value}' (known: ${ENV_IDS.join(', ')})`);
+  return value;
+}
 
 /** parse(), or null after writing `cli: message` and the usage to stderr (the caller then exits 2). */
 export function parseOrExplain<T>(cli: string, usage: string, parse: () => T): T | null {

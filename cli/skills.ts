@@ -11,6 +11,7 @@ import { mergeLibraries } from '../src/skills/library';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '../src/skills/mcts';
 import { unseenSeeds } from '../src/skills/seeds';
 import type { Skill } from '../src/skills/types';
+import { UsageError } from './flags';
 
 const USAGE = `usage: npm run skills -- <command> [flags]
   discover --env ID [--seed N] [--budget STEPS] [--eval EPISODES] [--sims S] [--opt name=value]... [--in FILE] [--out FILE] [--json]
@@ -19,7 +20,6 @@ const USAGE = `usage: npm run skills -- <command> [flags]
   merge FILE... --out FILE [--json]
       merge exported libraries (deduplicated by action sequence, stats combined)`;
 
-class UsageError extends Error {}
 
 function positive(flag: string, text: string | undefined, max: number): number {
   const n = Number(text);

@@ -19,6 +19,7 @@ import { frozenPolicy, withFrozen } from '../src/multi/frozen';
 import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
 import { workflowOf } from '../src/multi/workflow';
 import { installWebGpu } from './node-webgpu';
+import { UsageError } from './flags';
 
 /** One run to do: a label (the variant's name, or '') and its config. */
 export interface Run {
@@ -37,7 +38,6 @@ export interface Frozen {
   file: string;
 }
 
-export class UsageError extends Error {}
 
 const OWN_FLAGS = ['preset', 'variant', 'link', 'json', 'help', 'out', 'resume', 'frozen'] as const;
 

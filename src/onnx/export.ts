@@ -4,7 +4,7 @@
 import { presetConfig } from '../model/presets';
 import { paramTable, type ModelConfig } from '../model/params';
 import { LN_EPS } from '../cpu/layers';
-import type { Checkpoint } from '../rl/checkpoint';
+import type { PolicySnapshot } from '../rl/checkpoint';
 import { ATTENTION_MASK, INPUT_IDS, LOGITS, META_CONFIG, META_CONTEXT, META_VOCAB } from './contract';
 import { DT, GraphBuilder } from './graph';
 
@@ -81,7 +81,7 @@ export function exportPolicy(config: ModelConfig, vocab: readonly string[], para
   return g.encode('greenhouse_policy', { [META_VOCAB]: JSON.stringify(vocab), [META_CONFIG]: JSON.stringify(config), [META_CONTEXT]: JSON.stringify({ match }) });
 }
 
-/** The ONNX bytes of a checkpoint's current policy. */
-export function exportCheckpoint(c: Checkpoint): Uint8Array {
+/** The ONNX bytes of a checkpoint's (or a running trainer's snapshot's) policy. */
+export function exportCheckpoint(c: PolicySnapshot): Uint8Array {
   return exportPolicy(presetConfig(c.config.model, c.vocab.length), c.vocab, c.policy.params, c.config.match);
 }

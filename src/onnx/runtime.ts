@@ -1,5 +1,6 @@
 // onnxruntime-web behind the contract: a session on one execution provider that maps right-padded token rows
-// to logits. The caller configures ort.env (wasm paths, threads) for its platform.
+// to logits, on one wasm thread (pages here have no COOP/COEP; the bench compares one-thread engines). A page or
+// worker also points ort at its .wasm (browser-ort.ts).
 import * as ort from 'onnxruntime-web';
 import { ATTENTION_MASK, INPUT_IDS, LOGITS } from './contract';
 
@@ -10,6 +11,7 @@ export class OnnxLogits {
 
   /** A session for a model that passed checkContract. */
   static async create(bytes: Uint8Array, vocab: number, provider: Provider = 'wasm'): Promise<OnnxLogits> {
+    ort.env.wasm.numThreads = 1;
     const session = await ort.InferenceSession.create(bytes, { executionProviders: [provider], graphOptimizationLevel: 'all' });
     return new OnnxLogits(session, vocab);
   }

@@ -30,6 +30,9 @@ export interface Checkpoint {
   skills?: Skill[];
 }
 
+/** What a policy export reads of a run: its config, vocabulary and parameters (no optimiser state). */
+export type PolicySnapshot = Pick<Checkpoint, 'config' | 'vocab'> & { policy: { params: Float32Array } };
+
 const MAGIC = [0x47, 0x48, 0x43, 0x4b]; // "GHCK"
 
 /** JSON with every Float32Array swapped for {"$f32": index} into `arrays`. */

@@ -10,7 +10,7 @@ import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { episodeReward, sampleStd } from './advantages';
 import { Demonstrations, expertDemonstrator } from './bc';
-import { CHECKPOINT_VERSION, type Checkpoint } from './checkpoint';
+import { CHECKPOINT_VERSION, type Checkpoint, type PolicySnapshot } from './checkpoint';
 import type { Metrics } from './metrics';
 import { Learner } from './learner';
 import { envOptionsFor, maxTurnsOf, rollout, rolloutOptionsFor, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
@@ -222,6 +222,11 @@ export class Trainer {
     this.rng.sample.setState(got.sample);
     this.pending = got.episodes;
     return { stats: got.stats, ms: performance.now() - t0 };
+  }
+
+  /** The policy as it is now, for an export: one parameter readback, no AdamW moments or reference. */
+  async snapshot(): Promise<PolicySnapshot> {
+    return { config: this.config, vocab: [...this.parts.io.vocab], policy: { params: await this.parts.policy.getParams() } };
   }
 
   /** Everything needed to continue this run bit-identically. */

@@ -112,7 +112,7 @@ export class TrainingSession {
 
   /** The policy as it is now, as ONNX bytes. */
   async exportOnnx(): Promise<Uint8Array> {
-    return exportCheckpoint(await this.trainer.checkpoint());
+    return exportCheckpoint(await this.trainer.snapshot());
   }
 
   async pause(): Promise<void> {

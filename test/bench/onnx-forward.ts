@@ -1,6 +1,5 @@
 // Bench body: forward-pass tokens/s of our CPU twin against onnxruntime-web's wasm provider (one thread) on the
 // same exported model and the same batch, in Node.
-import * as ort from 'onnxruntime-web';
 import { Rng } from '../../src/core/rng';
 import { initParams, paramTable } from '../../src/model/params';
 import { SPECIALS } from '../../src/model/tokenizer';
@@ -18,12 +17,11 @@ export interface OnnxForward {
 }
 
 export async function onnxForward(s: SizeSpec, minS = 1): Promise<OnnxForward> {
-  ort.env.wasm.numThreads = 1;
   const { model: config, rows: N, width: T } = s;
   const params = initParams(config, paramTable(config), Rng.fromSeed(1));
   const vocab = [...SPECIALS, ...Array.from({ length: config.vocab - SPECIALS.length }, (_, i) => `w${i}`)];
   const r = Rng.fromSeed(2);
-  const tokens = Int32Array.from({ length: N * T }, () => 8 + r.int(config.vocab - 8));
+  const tokens = Int32Array.from({ length: N * T }, () => SPECIALS.length + r.int(config.vocab - SPECIALS.length));
   const lengths = new Int32Array(N).fill(T);
   const ours = new CpuLogits(config, params);
   const theirs = await OnnxLogits.create(exportPolicy(config, vocab, params), config.vocab, 'wasm');

@@ -4,7 +4,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as ort from 'onnxruntime-web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../../src/onnx/contract';
 import { evaluateOnnx } from '../../src/onnx/evaluate';
@@ -13,7 +12,6 @@ import { openPage, startE2e, type E2eHarness } from '../support/e2e';
 let h: E2eHarness;
 beforeAll(async () => {
   h = await startE2e();
-  ort.env.wasm.numThreads = 1;
 });
 afterAll(async () => h?.close());
 

@@ -1,7 +1,6 @@
 // An exported policy evaluated through onnxruntime-web plays exactly the episodes our own engine plays with the
 // same weights, prompts, grammar and sampling stream (rollout() is shared), after a short BC warm-up.
-import * as ort from 'onnxruntime-web';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng';
 import { getEnvSpec } from '../../src/envs/registry';
 import { createPolicy } from '../../src/model/create';
@@ -10,10 +9,6 @@ import { evaluateOnnx } from '../../src/onnx/evaluate';
 import { rollout } from '../../src/rl/rollout';
 import { createTrainer, evaluationIO } from '../../src/rl/setup';
 import { tinyConfig } from '../rl/helpers';
-
-beforeAll(() => {
-  ort.env.wasm.numThreads = 1;
-});
 
 describe('evaluating an exported policy', () => {
   it('reproduces our engine episode by episode, greedy and sampled, and reports the success rate', async () => {

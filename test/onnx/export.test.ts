@@ -1,7 +1,6 @@
 // The exported ONNX model, run by onnxruntime-web's wasm provider in Node, reproduces our CPU forward's logits
 // within 1e-4 for every model size preset, padding and the all-padding row included; a checkpoint exports too.
-import * as ort from 'onnxruntime-web';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paramTable } from '../../src/model/params';
 import { PRESETS, type PresetName } from '../../src/model/presets';
 import { checkContract } from '../../src/onnx/contract';
@@ -10,10 +9,6 @@ import { CpuLogits } from '../../src/onnx/reference';
 import { OnnxLogits } from '../../src/onnx/runtime';
 import type { Checkpoint } from '../../src/rl/checkpoint';
 import { maxAbsDiff, seededPolicy, seededRows, VOCAB } from './fixtures';
-
-beforeAll(() => {
-  ort.env.wasm.numThreads = 1;
-});
 
 describe('ONNX export, checked by onnxruntime-web (wasm)', () => {
   for (const preset of Object.keys(PRESETS) as PresetName[]) {
