@@ -221,7 +221,7 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
 /** A team run: every update's team, baseline and per-agent metrics; returns the summary line. */
 async function driveTeam(run: Run, json: boolean, policies: ReadonlyMap<string, Uint8Array>, say: (line: string) => void): Promise<string> {
   const started = performance.now();
-  const team = await TeamTrainer.create(run.config, localHost, policies.size > 0 ? withFrozen(workflowOf(run.config), policies) : undefined);
+  const team = await TeamTrainer.create(run.config, localHost, withFrozen(workflowOf(run.config), policies));
   const agents = [...team.infos].map(([name, i]) => `${name} ${i.parameterCount}`).join(', ');
   say(`${run.label ? `[${run.label}] ` : ''}${run.config.workflow} team on ${run.config.env}, seed ${run.config.seed}: agents ${agents} params; single baseline ${team.singleModel}; ${run.config.bcSteps} BC steps each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const last: Record<string, number>[] = [];

@@ -33,7 +33,7 @@ const api: TeamWorkerApi = {
     team = null;
     listener = l;
     const frozen = new Map(Object.entries(policies));
-    team = await TeamTrainer.create(config, host, frozen.size > 0 ? withFrozen(workflowOf(config), frozen) : undefined);
+    team = await TeamTrainer.create(config, host, withFrozen(workflowOf(config), frozen));
     return {
       workflow: team.workflow,
       agents: [...team.infos].map(([name, info]) => ({ name, info })),

@@ -6,14 +6,10 @@ import { METRIC_NAMES, type MetricName } from '../../rl/metrics';
 import { detectStages, type StageMark } from '../../rl/stages';
 import type { Hyper, UpdateReport } from '../../rl/trainer';
 import type { RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
+import { withPoints, type MetricSeries } from './series';
 
 /** Reports kept for the group inspector (older ones are in IndexedDB). */
 const KEPT_REPORTS = 30;
-
-export interface MetricSeries {
-  xs: number[];
-  ys: number[];
-}
 
 type Phase = 'idle' | 'starting' | 'warmup' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
 
@@ -118,12 +114,7 @@ export class TrainingState {
   }
 
   private onUpdate(report: UpdateReport): void {
-    const next = { ...this.series };
-    for (const name of METRIC_NAMES) {
-      const s = next[name];
-      next[name] = { xs: [...s.xs, report.update + 1], ys: [...s.ys, report.metrics[name]] };
-    }
-    this.series = next;
+    this.series = withPoints(this.series, report.update + 1, report.metrics, METRIC_NAMES);
     this.update = report.update + 1;
     // The watch view and the inspector each redraw in a task of their own, apart from the charts' update,
     // so no single main-thread task grows long.

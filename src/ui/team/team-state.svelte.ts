@@ -10,11 +10,8 @@ import type { EpisodeLog, TeamReport } from '../../multi/team';
 import { workflowOf, type Workflow } from '../../multi/workflow';
 import { getPreset, presetConfig } from '../../rl/presets';
 import type { TeamStarted, TeamStatus, TeamWorkerApi } from '../../workers/protocol';
+import { withPoints, type MetricSeries } from '../state/series';
 
-export interface Series {
-  xs: number[];
-  ys: number[];
-}
 
 type Phase = 'idle' | 'starting' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
 
@@ -29,7 +26,7 @@ export class TeamState {
   started = $state.raw<TeamStarted | null>(null);
   message = $state<string | null>(null);
   update = $state(0);
-  series = $state.raw<Record<string, Series>>({});
+  series = $state.raw<Record<string, MetricSeries>>({});
   episode = $state.raw<EpisodeLog | null>(null);
   /** Saved policies (checkpoint bytes) by agent name: those agents are frozen onto them. A link cannot carry them. */
   policies = $state.raw<Record<string, Uint8Array>>({});
@@ -100,12 +97,7 @@ export class TeamState {
   }
 
   private onUpdate(r: TeamReport): void {
-    const next = { ...this.series };
-    for (const [name, value] of Object.entries(r.metrics)) {
-      const s = next[name] ?? { xs: [], ys: [] };
-      next[name] = { xs: [...s.xs, r.update + 1], ys: [...s.ys, value] };
-    }
-    this.series = next;
+    this.series = withPoints(this.series, r.update + 1, r.metrics, Object.keys(r.metrics));
     this.update = r.update + 1;
     // the message log redraws in a task of its own, apart from the charts
     setTimeout(() => (this.episode = r.episode), 0);
