@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../../src/onnx/contract';
 import { evaluateOnnx } from '../../src/onnx/evaluate';
-import { openPage, startE2e, type E2eHarness } from '../support/e2e';
+import { openPage, startE2e, trainToEnd, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -20,8 +20,7 @@ const RUN = 'v=1&env=click-button&model=tiny&group=4&tasks=2&bcSteps=20&lr=0.003
 describe('ONNX in the page', () => {
   it('downloads the trained policy as .onnx, which evaluates the same in Node and in the page; garbage is refused', async () => {
     const { page, problems } = await openPage(h, `#${RUN}`);
-    await page.getByTestId('train').click();
-    await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
+    await trainToEnd(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-onnx').click()]);
     expect(download.suggestedFilename()).toBe('click-button-tiny-update2.onnx');
     const file = join(mkdtempSync(join(tmpdir(), 'gh-e2e-onnx-')), download.suggestedFilename());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/core/config';
 import { encodeCheckpoint } from '../../src/rl/checkpoint';
 import { createTrainer } from '../../src/rl/setup';
-import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
+import { longTasks, openPage, startE2e, trainMeasuringLongTasks, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -20,13 +20,8 @@ describe('team tab', () => {
     const { page, problems } = await openPage(h, `#${TEAM}`);
     await page.getByTestId('team-tab').waitFor();
     expect(await page.locator('[data-testid="workflow-graph"] [data-agent]').evaluateAll((els) => els.map((e) => e.getAttribute('data-agent')))).toEqual(['p1', 'p2']);
-    await watchLongTasks(page);
-    await page.getByTestId('team-train').click();
-    // measured once the first update is drawn (building the team and the charts' first data are one-time costs)
     const status = page.getByTestId('team-status');
-    await expect.poll(async () => Number(await status.getAttribute('data-update')), { timeout: 240_000, interval: 50 }).toBeGreaterThanOrEqual(1);
-    await page.waitForTimeout(100);
-    await clearLongTasks(page);
+    await trainMeasuringLongTasks(page, 'team-train', async () => Number(await status.getAttribute('data-update')), 240_000);
     await page.locator('[data-testid="team-status"][data-phase="done"]').waitFor({ timeout: 240_000 });
     expect(await page.getByTestId('team-status').getAttribute('data-update')).toBe('3');
     const charts = page.locator('[data-testid="team-charts"] [data-testid="chart"]');

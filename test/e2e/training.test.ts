@@ -3,7 +3,7 @@
 // and the main thread has no long task while training.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearLongTasks, longTasks, openPage, startE2e, watchLongTasks, type E2eHarness } from '../support/e2e';
+import { longTasks, openPage, startE2e, trainMeasuringLongTasks, trainToEnd, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
 beforeAll(async () => {
@@ -32,28 +32,14 @@ async function savedMetrics(page: Page): Promise<Record<string, number>[]> {
     .map((r) => Object.fromEntries(Object.entries(r.values).filter(([k]) => !k.startsWith('perf/'))));
 }
 
-/**
- * Presses Train and starts recording long tasks once the first update has been drawn: starting the run (BC
- * warm-up, the whole form switching to its running state) and the first data in every chart are one-time
- * costs; steady training must stay smooth.
- */
-async function trainMeasuringLongTasks(page: Page): Promise<void> {
-  await watchLongTasks(page);
-  await page.getByTestId('train').click();
-  await expect.poll(async () => Number(await page.getByTestId('update').innerText().catch(() => '0')), { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(1);
-  await page.waitForTimeout(100);
-  await clearLongTasks(page);
-}
-
-async function trainToEnd(page: Page): Promise<void> {
-  await page.getByTestId('train').click();
-  await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
-}
+/** Train-tab training, long tasks recorded from the first drawn update (BC and the form's switch are one-time). */
+const trainMeasuringUpdates = (page: Page) =>
+  trainMeasuringLongTasks(page, 'train', async () => Number(await page.getByTestId('update').innerText().catch(() => '0')));
 
 describe('training in the page', () => {
   it('trains a tiny run: charts and numbers update, no long main-thread task, no console error', async () => {
     const { page, problems } = await openPage(h, `#${TINY}`);
-    await trainMeasuringLongTasks(page);
+    await trainMeasuringUpdates(page);
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('update').innerText()).toBe('3');
     expect(await savedMetrics(page)).toHaveLength(3);
@@ -66,7 +52,7 @@ describe('training in the page', () => {
 
   it('the page opens on first-steps; Train takes it past 0.9 success, with no long main-thread task', async () => {
     const { page, problems } = await openPage(h);
-    await trainMeasuringLongTasks(page);
+    await trainMeasuringUpdates(page);
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 300_000 });
     const success = (await savedMetrics(page)).map((m) => m['episode/success']);
     expect(success).toHaveLength(30);

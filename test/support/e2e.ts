@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export interface E2eHarness {
@@ -42,8 +43,26 @@ export async function openPage(h: E2eHarness, path = ''): Promise<{ page: Page; 
   return { page, problems };
 }
 
+/**
+ * Clicks the `train` test id and starts recording long tasks once `updatesShown` reaches 1: starting a run and
+ * the charts' first data are one-time costs; steady training must stay smooth.
+ */
+export async function trainMeasuringLongTasks(page: Page, train: string, updatesShown: () => Promise<number>, timeout = 120_000): Promise<void> {
+  await watchLongTasks(page);
+  await page.getByTestId(train).click();
+  await expect.poll(updatesShown, { timeout, interval: 50 }).toBeGreaterThanOrEqual(1);
+  await page.waitForTimeout(100);
+  await clearLongTasks(page);
+}
+
+/** Presses Train on the Train tab and waits until the run is done. */
+export async function trainToEnd(page: Page): Promise<void> {
+  await page.getByTestId('train').click();
+  await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
+}
+
 /** Starts recording the page's long main-thread tasks (PerformanceObserver 'longtask'). */
-export async function watchLongTasks(page: Page): Promise<void> {
+async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
@@ -54,7 +73,7 @@ export async function watchLongTasks(page: Page): Promise<void> {
 }
 
 /** Forgets the long tasks recorded so far (one-time start-up costs). */
-export async function clearLongTasks(page: Page): Promise<void> {
+async function clearLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
 }
 
