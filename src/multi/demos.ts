@@ -50,18 +50,18 @@ export function roleDemonstrator(d: DemoSetup): Demonstrator {
         const env = spec.create();
         const { obs } = env.reset({ seed, options: envOptions });
         const plan = io.decode(d.encodePlan(expertPlan(spec, env, obs, PLAN_WORDS)));
-        return demonstrate(spec, envOptions, io, [seed], maxTurns, () => withMessages('', [plan], []))[0];
+        return demonstrate(spec, envOptions, io, seed, maxTurns, () => withMessages('', [plan], []));
       };
     case 'proposer':
     case 'aggregator':
       return (seed) => {
         const rng = Rng.fromSeed(seed).split('messages');
         const heard = d.role === 'aggregator' || d.peers === 0 ? d.peers : rng.chance(0.5) ? d.peers : 0;
-        return demonstrate(spec, envOptions, io, [seed], maxTurns, (env) => {
+        return demonstrate(spec, envOptions, io, seed, maxTurns, (env) => {
           const right = spec.expert(env.clone());
           const proposals = Array.from({ length: heard }, () => (rng.chance(0.6) ? right : decoy(d, rng)));
           return withMessages('', [], proposals);
-        })[0];
+        });
       };
   }
 }

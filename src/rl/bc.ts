@@ -8,35 +8,33 @@ import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollo
 import { aggregationWeights } from './weights';
 
 /**
- * Plays the expert once per seed; the prompts are built exactly as in a rollout. `context`, when given, is
+ * Plays the expert on one seed; the prompts are built exactly as in a rollout. `context`, when given, is
  * appended to the goal at each turn (a multi-agent team's messages, e.g. a plan).
  */
 export function demonstrate(
   spec: EnvSpec,
   envOptions: EnvOptions,
   io: AgentIO,
-  seeds: readonly number[],
+  seed: number,
   maxTurns: number,
   context?: (env: Env) => string,
-): EpisodeRecord[] {
-  return seeds.map((seed, task) => {
-    const env = spec.create();
-    let { obs, info } = env.reset({ seed, options: envOptions });
-    const e: EpisodeRecord = { task, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
-    let done = false;
-    while (!done && e.turns.length < maxTurns) {
-      const text = spec.expert(env);
-      const prompt = io.prompt(context ? e.goal + context(env) : e.goal, obs, pastActions(e));
-      const step = env.step(text);
-      e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
-      ({ obs, info } = step);
-      done = step.terminated || step.truncated;
-    }
-    e.success = info.success;
-    e.progress = info.progress;
-    e.truncated = !info.success && !done;
-    return e;
-  });
+): EpisodeRecord {
+  const env = spec.create();
+  let { obs, info } = env.reset({ seed, options: envOptions });
+  const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+  let done = false;
+  while (!done && e.turns.length < maxTurns) {
+    const text = spec.expert(env);
+    const prompt = io.prompt(context ? e.goal + context(env) : e.goal, obs, pastActions(e));
+    const step = env.step(text);
+    e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
+    ({ obs, info } = step);
+    done = step.terminated || step.truncated;
+  }
+  e.success = info.success;
+  e.progress = info.progress;
+  e.truncated = !info.success && !done;
+  return e;
 }
 
 /** The cross-entropy batch: every action token of every demonstration, weighted 1 / (action tokens). */
@@ -58,14 +56,8 @@ export const BC_ROWS = 16;
 export type Demonstrator = (seed: number) => EpisodeRecord;
 
 /** The env's expert as a Demonstrator (see demonstrate). */
-export function expertDemonstrator(
-  spec: EnvSpec,
-  envOptions: EnvOptions,
-  io: AgentIO,
-  maxTurns: number,
-  context?: (env: Env) => string,
-): Demonstrator {
-  return (seed) => demonstrate(spec, envOptions, io, [seed], maxTurns, context)[0];
+export function expertDemonstrator(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, maxTurns: number): Demonstrator {
+  return (seed) => demonstrate(spec, envOptions, io, seed, maxTurns);
 }
 
 /**

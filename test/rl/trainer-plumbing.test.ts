@@ -7,6 +7,7 @@ import type { Env, EnvSpec, Observation, StepResult } from '../../src/envs/api';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, TokenBatch, TrainBatch } from '../../src/model/policy-api';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { METRIC_NAMES } from '../../src/rl/metrics';
+import { SPECIALS } from '../../src/model/tokenizer';
 import type { AgentIO } from '../../src/rl/rollout';
 import { Trainer, type TrainerParts } from '../../src/rl/trainer';
 
@@ -42,7 +43,7 @@ const SPEC: EnvSpec = {
 };
 
 const IO: AgentIO = {
-  vocab: ['a', 'b'],
+  vocab: [...SPECIALS, 'a', 'b'], // a checkpoint's vocabulary starts with the specials
   maxActionTokens: 2,
   prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
   decode: (tokens) => (tokens[0] === 1 ? 'click(1)' : 'click(2)'),
