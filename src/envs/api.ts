@@ -1,6 +1,8 @@
 // The environment contract (Gymnasium's reset/step/clone in TypeScript) shared by web tasks and games.
 // Environments are pure: no DOM, no timers, no globals, randomness only from the seed given to reset().
 
+import type { Split } from './split';
+
 /** One thing on the page or in the game that an action can refer to by id. */
 export interface UiElement {
   /** Stable within an observation; actions name elements by this id. */
@@ -53,12 +55,20 @@ export interface StepResult extends ResetResult {
 /** Difficulty and other knobs, validated by the environment. */
 export type EnvOptions = Readonly<Record<string, number | string | boolean>>;
 
+export interface ResetArgs {
+  seed: number;
+  options?: EnvOptions;
+  /** Which disjoint pool of tasks to draw from: 'train' (the default) or 'test' (evaluation). */
+  split?: Split;
+}
+
 export interface Env {
   readonly id: string;
   /** The instruction for this episode, set by reset(). */
   readonly goal: string;
   readonly maxTurns: number;
-  reset(args: { seed: number; options?: EnvOptions }): ResetResult;
+  /** A new episode: `split` (default 'train') picks the pool its content is drawn from (src/envs/split.ts). */
+  reset(args: ResetArgs): ResetResult;
   /** Never throws: a bad action comes back as info.lastActionError and costs a turn. */
   step(action: string): StepResult;
   /** A deep, independent copy in the same state. */

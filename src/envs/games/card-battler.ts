@@ -1,7 +1,7 @@
 // card-battler: a run of fights in the spirit of Slay the Spire: energy, draw and discard piles, a hand,
 // block, vulnerable and weak, enemies with visible intents. Actions: play(k) plays hand card k, end() ends the turn.
 
-import type { ActionSignature, Env, EnvOptions, EnvSpec, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction } from '../action';
 import { LazyObservation } from '../observation';
 import { intOption, resolveOptions } from '../options';
@@ -73,7 +73,7 @@ export class CardBattler implements Env {
   s!: BattleState;
   private rng = new Rng('card-battler');
 
-  reset({ seed, options }: { seed: number; options?: EnvOptions }): ResetResult {
+  reset({ seed, options }: ResetArgs): ResetResult {
     const o = resolveOptions(this.id, BATTLER_OPTIONS, options);
     this.rng = Rng.fromSeed(seed).split(this.id);
     const fights = o.fights as number;

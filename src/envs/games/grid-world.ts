@@ -1,7 +1,7 @@
 // grid-world: keys open doors, boxes pushed onto switches open gates, reach the exit; atomic moves only,
 // the ground for bottom-up skill discovery. Cells are copied on write, so an observation is a cheap snapshot.
 
-import type { ActionSignature, Env, EnvOptions, EnvSpec, Observation, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvSpec, Observation, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction } from '../action';
 import { renderElements } from '../observation';
 import { resolveOptions } from '../options';
@@ -243,7 +243,7 @@ export class GridWorld implements Env {
   private counted: Uint8Array | null = null; // the cells the cached milestone count was taken on
   private count = 0;
 
-  reset({ seed, options }: { seed: number; options?: EnvOptions }): ResetResult {
+  reset({ seed, options }: ResetArgs): ResetResult {
     const o = resolveOptions(this.id, GRID_OPTIONS, options);
     const level = o.level as number;
     const g = generate(Rng.fromSeed(seed).split(this.id), level);

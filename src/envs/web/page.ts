@@ -1,10 +1,11 @@
 // The page model shared by every web task: a family describes its state, how to draw it as elements with
 // handlers, and its expert; WebEnv does parsing, dispatch, turns, termination, observations and cloning.
 
-import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
 import { LazyObservation } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
+import { poolsOf, type Pools } from '../split';
 import { Rng } from '../../core/rng';
 
 /** What an element does for each verb; a handler returns an error message or nothing. */
@@ -64,8 +65,8 @@ export interface WebTaskDef<S> {
   description: string;
   maxTurns: number;
   options: readonly OptionSpec[];
-  /** A new episode from the seeded stream and resolved options. */
-  init(rng: Rng, o: ResolvedOptions): { goal: string; state: S };
+  /** A new episode from the seeded stream and resolved options, its content drawn from the split's pools. */
+  init(rng: Rng, o: ResolvedOptions, pools: Pools): { goal: string; state: S };
   /** Draws the state onto the page; handlers mutate the state and may call page.end(). */
   draw(s: S, page: Page): void;
   /** Progress in [0, 1] towards the goal, for process reward. */
@@ -110,8 +111,9 @@ export class WebEnv<S> implements Env {
     return this.def.maxTurns;
   }
 
-  reset({ seed, options }: { seed: number; options?: EnvOptions }): ResetResult {
-    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), resolveOptions(this.def.id, this.def.options, options));
+  reset({ seed, options, split }: ResetArgs): ResetResult {
+    const o = resolveOptions(this.def.id, this.def.options, options);
+    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), o, poolsOf(split));
     this.goal = goal;
     this.state = state;
     this.turn = 0;
