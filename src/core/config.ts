@@ -64,6 +64,12 @@ export function checkField(key: string, value: unknown): string | null {
   return result.success ? null : `must be ${describeAllowed(propOf(key)!)}`;
 }
 
+/** A value under its current name: an enum value given by a former name (see EnumProp.aliases) is renamed. */
+export function currentValue(prop: Prop | undefined, value: unknown): unknown {
+  if (prop?.type !== 'enum' || typeof value !== 'string' || !prop.aliases || !Object.hasOwn(prop.aliases, value)) return value;
+  return prop.aliases[value];
+}
+
 /** Turns the text form of a value (from a link or a CLI flag) into its typed value, or an error message. */
 export function parseFieldText(prop: Prop, text: string): { value: unknown } | { error: string } {
   const must = `must be ${describeAllowed(prop)}`;
@@ -79,7 +85,7 @@ export function parseFieldText(prop: Prop, text: string): { value: unknown } | {
       if (text === 'false' || text === '0') return { value: false };
       return { error: must };
     case 'enum':
-      return { value: text };
+      return { value: currentValue(prop, text) };
     case 'set':
       return { value: text === '' ? [] : text.split(',') };
   }
@@ -118,7 +124,8 @@ function crossFieldErrors(c: Config): FieldError[] {
 export function validateConfig(input: Readonly<Record<string, unknown>>): ConfigResult {
   const errors: FieldError[] = [];
   const merged: Record<string, unknown> = { ...DEFAULT_CONFIG };
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, given] of Object.entries(input)) {
+    const value = currentValue(propOf(key), given);
     const message = checkField(key, value);
     if (message) errors.push({ key, value: previewValue(value), message });
     else merged[key] = Array.isArray(value) ? [...value] : value;

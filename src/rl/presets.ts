@@ -70,12 +70,12 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'debate',
     doc: "MARTI debate: three proposers answer, read each other's answers, revise once, and vote; each is credited for its own answer (quality).",
-    config: { env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'quality', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    config: { env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
   },
   {
     name: 'mixture',
     doc: 'MARTI mixture: three proposers and one aggregator that reads their answers and gives the final one; credit by quality.',
-    config: { env: 'read-table', workflow: 'mixture', agents: 3, alloc: 'quality', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    config: { env: 'read-table', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
   },
 ];
 
