@@ -25,7 +25,7 @@ describe('interaction helpers', () => {
   });
 
   it('group a combobox with its options and rows into tables', () => {
-    const env = getEnvSpec('book-flight').create();
+    const env = getEnvSpec('flight-booking').create();
     const blocks = webBlocks(env.reset({ seed: 0 }).obs.elements);
     expect(blocks.map((b) => b.kind)).toEqual(['select', 'select', 'select', 'element']);
     expect(blocks[0].kind === 'select' && blocks[0].options.length).toBe(3);

@@ -188,7 +188,7 @@ describe('shop-checkout', () => {
 });
 
 describe('multi-page apps', () => {
-  it.each(['shop-checkout', 'book-flight'])('%s takes the expert 4 to 10 turns, with progress never falling', (id) => {
+  it.each(['shop-checkout', 'flight-booking'])('%s takes the expert 4 to 10 turns, with progress never falling', (id) => {
     for (let seed = 0; seed < 20; seed++) {
       const ep = episode(id, seed);
       let progress = 0;

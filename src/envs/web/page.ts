@@ -103,6 +103,20 @@ function describe(e: UiElement): string {
   return `element ${e.id} (${e.role} '${e.name}')`;
 }
 
+const resolved = new WeakMap<WebTaskDef<unknown>, WeakMap<EnvOptions, ResolvedOptions>>();
+const NO_OPTIONS: EnvOptions = {};
+
+/** A family's options resolved once per options object (a trainer resets thousands of episodes with one object);
+ * callers must not mutate the options they pass, which Readonly already says. */
+function resolvedOptions<S>(def: WebTaskDef<S>, options: EnvOptions | undefined): ResolvedOptions {
+  const given = options ?? NO_OPTIONS;
+  let byOptions = resolved.get(def as WebTaskDef<unknown>);
+  if (!byOptions) resolved.set(def as WebTaskDef<unknown>, (byOptions = new WeakMap()));
+  let o = byOptions.get(given);
+  if (!o) byOptions.set(given, (o = Object.freeze(resolveOptions(def.id, def.options, given))));
+  return o;
+}
+
 /** A web task episode: Gymnasium's reset/step/clone over a WebTaskDef. */
 export class WebEnv<S> implements Env {
   goal = '';
@@ -121,7 +135,7 @@ export class WebEnv<S> implements Env {
   }
 
   reset({ seed, options, split }: ResetArgs): ResetResult {
-    const o = resolveOptions(this.def.id, this.def.options, options);
+    const o = resolvedOptions(this.def, options);
     const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), o, poolsOf(split));
     this.goal = goal;
     this.state = state;
