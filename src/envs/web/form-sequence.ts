@@ -20,7 +20,7 @@ interface State {
 const OPTIONS = [intOption('boxes', 'unlabelled checkboxes', 3, 2, 6), intOption('range', 'the slider runs from -range to range', 10, 3, 50)];
 
 function drawSlider(s: State, page: Page): void {
-  page.add('slider', '', { value: String(s.slider) }, onFill((t) => {
+  page.add('slider', `${s.min} to ${s.max}`, { value: String(s.slider) }, onFill((t) => {
     const v = Number(t.trim());
     if (!/^-?\d+$/.test(t.trim()) || v < s.min || v > s.max) return `the slider takes a whole number from ${s.min} to ${s.max}, not '${t}'`;
     s.slider = v;
