@@ -8,7 +8,7 @@ import { PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { defineWebTask, onClick } from './page';
+import { defineWebTask, onClick, type Page } from './page';
 
 interface Item {
   id: number; // unique in the episode
@@ -28,38 +28,47 @@ const OPTIONS = [
   intOption('decoys', "plain items in the menu bar named like items of the target's path", 2, 0, 2),
 ];
 
-/** Builds a menu whose item `forced` (if any) opens a submenu `depth - 1` levels deep; others open one half the time. */
-function grow(rng: Rng, names: () => string, ids: { next: number }, width: number, depth: number, forced: number): Item[] {
-  return Array.from({ length: width }, (_, i) => {
-    const item: Item = { id: ids.next++, name: names(), children: [] };
-    if (depth > 1 && (i === forced || rng.chance(0.5))) item.children = grow(rng, names, ids, width, depth - 1, i === forced ? rng.int(width) : -1);
-    return item;
-  });
-}
-
-/** The visible items in page order with their depth: the bar, and each open submenu after its item. */
-function visible(s: State): { item: Item; depth: number }[] {
-  const out: { item: Item; depth: number }[] = [];
-  const walk = (items: Item[], depth: number) => {
-    for (const item of items) {
-      out.push({ item, depth });
-      if (item.children.length > 0 && s.open[depth] === item.id) walk(item.children, depth + 1);
-    }
-  };
-  walk(s.bar, 0);
-  return out;
-}
-
-/** Follows ids from the bar down: the items of a path. */
-function itemsOf(bar: Item[], ids: number[]): Item[] {
-  const out: Item[] = [];
-  let level = bar;
-  for (const id of ids) {
-    const item = level.find((x) => x.id === id) as Item;
-    out.push(item);
-    level = item.children;
+/**
+ * Builds a menu of `width` items. Item `path[level]`'s index opens the submenu the target sits in, down to the last
+ * level; any other item opens a submenu half the time. Returns the ids along the path (pushed onto `ids`).
+ */
+function grow(rng: Rng, names: () => string, next: { id: number }, width: number, depth: number, pathIds: number[]): Item[] {
+  const forced = rng.int(width);
+  const items: Item[] = [];
+  for (let i = 0; i < width; i++) {
+    const item: Item = { id: next.id++, name: names(), children: [] };
+    if (i === forced) pathIds.push(item.id);
+    if (depth > 1 && i === forced) item.children = grow(rng, names, next, width, depth - 1, pathIds);
+    else if (depth > 1 && rng.chance(0.5)) item.children = grow(rng, names, next, width, depth - 1, []);
+    items.push(item);
   }
-  return out;
+  return items;
+}
+
+/** Draws a menu level and, after an open item, its submenu one level deeper. */
+function drawLevel(s: State, page: Page, items: Item[], depth: number): void {
+  for (const item of items) {
+    if (item.children.length === 0) {
+      page.add('menuitem', item.name, { depth }, onClick(() => page.end(item.id === s.path[s.path.length - 1])));
+      continue;
+    }
+    const expanded = s.open[depth] === item.id;
+    page.add('menuitem', item.name, { depth, state: { haspopup: true, expanded } }, onClick(() => void (s.open = expanded ? s.open.slice(0, depth) : [...s.open.slice(0, depth), item.id])));
+    if (expanded) drawLevel(s, page, item.children, depth + 1);
+  }
+}
+
+/** The element id of item `id` on the drawn page (the order drawLevel adds them in), or 0 when it is hidden. */
+function elementId(s: State, items: Item[], depth: number, id: number, counter: { n: number }): number {
+  for (const item of items) {
+    counter.n++;
+    if (item.id === id) return counter.n;
+    if (item.children.length > 0 && s.open[depth] === item.id) {
+      const found = elementId(s, item.children, depth + 1, id, counter);
+      if (found) return found;
+    }
+  }
+  return 0;
 }
 
 /** A fresh name from the split for every item: no two items share a name unless a decoy copies one. */
@@ -88,39 +97,22 @@ export const clickMenu = defineWebTask<State>({
   ]),
   miniwob: 'click-menu',
   init(rng, o, pools) {
-    const width = o.width as number;
-    const depth = o.depth as number;
-    const ids = { next: 0 };
-    const names = nameSource(rng, pools);
-    const bar = grow(rng, names, ids, width, depth, rng.int(width));
-    // The target: a leaf at the full depth, along the forced chain or any other as deep.
-    const leaves: number[][] = [];
-    const walk = (items: Item[], prefix: number[]) => {
-      for (const it of items) {
-        if (it.children.length) walk(it.children, [...prefix, it.id]);
-        else if (prefix.length === depth - 1) leaves.push([...prefix, it.id]);
-      }
-    };
-    walk(bar, []);
-    const path = rng.pick(leaves);
-    const named = itemsOf(bar, path).map((x) => x.name);
+    const path: number[] = [];
+    const bar = grow(rng, nameSource(rng, pools), { id: 0 }, o.width as number, o.depth as number, path);
+    const named: string[] = [];
+    let level = bar;
+    for (const id of path) {
+      const item = level.find((x) => x.id === id) as Item;
+      named.push(item.name);
+      level = item.children;
+    }
     for (let d = 0; d < Math.min(o.decoys as number, named.length); d++) {
       const copy = named[named.length - 1 - d]; // the leaf's name first, then its parent's
-      bar.splice(rng.int(bar.length + 1), 0, { id: ids.next++, name: copy, children: [] });
+      bar.splice(rng.int(bar.length + 1), 0, { id: -1 - d, name: copy, children: [] });
     }
     return { goal: `Select ${named.join('>')}`, state: { bar, path, open: [] } };
   },
-  draw(s, page) {
-    const target = s.path[s.path.length - 1];
-    for (const { item, depth } of visible(s)) {
-      if (item.children.length === 0) {
-        page.add('menuitem', item.name, { depth }, onClick(() => page.end(item.id === target)));
-        continue;
-      }
-      const expanded = s.open[depth] === item.id;
-      page.add('menuitem', item.name, { depth, state: { haspopup: true, expanded } }, onClick(() => void (s.open = expanded ? s.open.slice(0, depth) : [...s.open.slice(0, depth), item.id])));
-    }
-  },
+  draw: (s, page) => drawLevel(s, page, s.bar, 0),
   progress(s) {
     let k = 0;
     while (k < s.open.length && s.open[k] === s.path[k]) k++;
@@ -130,7 +122,6 @@ export const clickMenu = defineWebTask<State>({
     let k = 0;
     while (k < s.open.length && s.open[k] === s.path[k]) k++;
     // Click the next item of the path: it opens (closing a wrong sibling's submenu), or it is the leaf.
-    const at = visible(s).findIndex((v) => v.item.id === s.path[k]);
-    return `click(${at + 1})`;
+    return `click(${elementId(s, s.bar, 0, s.path[k], { n: 0 })})`;
   },
 });

@@ -8,7 +8,8 @@ import { wordsOf } from './controls';
 import { defineWebTask, onClick } from './page';
 
 interface State {
-  panels: string[]; // the filler text of each tab's panel
+  tabs: number;
+  panel: string; // the open tab's filler text (clicking any tab ends the episode, so no other panel is ever shown)
   active: number;
   target: number; // 0-based
 }
@@ -27,14 +28,14 @@ export const clickTab = defineWebTask<State>({
   instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const n = o.tabs as number;
-    const panels = Array.from({ length: n }, () => wordsOf(rng, pools, LOREM_WORDS, o.words as number));
     const target = rng.int(n);
     const active = (target + rng.range(1, n - 1)) % n;
-    return { goal: `Click on Tab #${target + 1}.`, state: { panels, active, target } };
+    const panel = wordsOf(rng, pools, LOREM_WORDS, o.words as number);
+    return { goal: `Click on Tab #${target + 1}.`, state: { tabs: n, panel, active, target } };
   },
   draw(s, page) {
-    s.panels.forEach((_, t) => page.add('tab', `Tab #${t + 1}`, { state: { selected: t === s.active } }, onClick(() => page.end(t === s.target))));
-    page.add('text', s.panels[s.active], { depth: 1 });
+    for (let t = 0; t < s.tabs; t++) page.add('tab', `Tab #${t + 1}`, { state: { selected: t === s.active } }, onClick(() => page.end(t === s.target)));
+    page.add('text', s.panel, { depth: 1 });
   },
   progress: () => 0,
   expert: (s, page) => `click(${page.idOf('tab', `Tab #${s.target + 1}`)})`,

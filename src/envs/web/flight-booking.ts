@@ -3,7 +3,7 @@
 // the passenger's name. Cities and names come from the split's pools.
 
 import { Rng } from '../../core/rng';
-import { CITY_NAMES, PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
+import { CITY_NAMES, PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { addList, emptyList, layoutOf, type ListState } from './controls';
@@ -76,7 +76,7 @@ export const flightBooking = defineWebTask<State>({
     const cities = pools.sample(rng, CITY_NAMES, o.cities as number);
     const days = rng.shuffle(DAYS).slice(0, 3);
     const [from, to] = rng.shuffle(cities).slice(0, 2);
-    const name = `${pools.pick(rng, PERSON_FIRST)} ${pools.pick(rng, PERSON_LAST)}`;
+    const name = pools.pick(rng, PERSON_FIRST);
     const want = { from, to, day: rng.pick(days), by: rng.pick(['cheapest', 'earliest'] as const), name };
     return {
       goal: `Book the ${want.by} flight from ${from} to ${to} on ${want.day} for ${name}.`,

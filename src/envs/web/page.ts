@@ -136,7 +136,8 @@ export class WebEnv<S> implements Env {
 
   reset({ seed, options, split }: ResetArgs): ResetResult {
     const o = resolvedOptions(this.def, options);
-    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), o, poolsOf(split));
+    // The stream Rng.fromSeed(seed).split(id) names, built in one step.
+    const { goal, state } = this.def.init(new Rng(`seed=${seed >>> 0}/${this.def.id}`), o, poolsOf(split));
     this.goal = goal;
     this.state = state;
     this.turn = 0;
