@@ -9,7 +9,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
 import { layoutOf } from './controls';
-import { defineWebTask, onCheck, onClick } from './page';
+import { defineWebTask, onCheck, onClick, type Page } from './page';
 
 interface State {
   labels: string[];
@@ -35,6 +35,11 @@ function phrases(rng: Rng, pools: Pools, n: number, k: number): string[] {
     labels.push(rng.chance(0.5) ? `${adj[t]} ${noun[i]}` : `${adj[i]} ${noun[t]}`);
   }
   return labels;
+}
+
+// (Helpers are module functions, not arrows made per draw: tsx's keepNames would name each one on every step.)
+function submit(s: State, page: Page): void {
+  page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
 }
 
 export const clickCheckboxes = defineWebTask<State>({
@@ -64,14 +69,13 @@ export const clickCheckboxes = defineWebTask<State>({
     };
   },
   draw(s, page) {
-    const submit = () => page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
     const grouped = (s.layout & 2) !== 0;
-    if (s.layout & 1) submit();
+    if (s.layout & 1) submit(s, page);
     if (grouped) page.add('heading', 'Options');
-    s.labels.forEach((label, i) => {
-      page.add('checkbox', label, { state: { checked: s.checked[i] }, depth: grouped ? 1 : 0 }, onCheck(() => void (s.checked[i] = !s.checked[i])));
-    });
-    if (!(s.layout & 1)) submit();
+    for (let i = 0; i < s.labels.length; i++) {
+      page.add('checkbox', s.labels[i], { state: { checked: s.checked[i] }, depth: grouped ? 1 : 0 }, onCheck(() => void (s.checked[i] = !s.checked[i])));
+    }
+    if (!(s.layout & 1)) submit(s, page);
   },
   progress(s) {
     const right = s.checked.reduce((n, c, i) => n + (c && s.want[i] ? 1 : c ? -1 : 0), 0);

@@ -3,7 +3,7 @@
 
 import { hashString, type Rng } from '../../core/rng';
 import type { Pools, Split } from '../split';
-import { onClick, onSelect, type Page } from './page';
+import { onClick, onClickOrSelect, type Page } from './page';
 
 /** A list's state in a family's state: its value and whether its options are showing. */
 export interface ListState {
@@ -14,19 +14,20 @@ export interface ListState {
 /**
  * A drop-down list: a combobox showing its value; click() opens or closes it, and while open its options follow it
  * one level deeper (clicking one picks it and closes the list). select(id, "x") picks any of its options, open or
- * not, as a person choosing from the keyboard would. `placeholder` is the value shown before anything is picked.
+ * not, as a person choosing from the keyboard would.
  */
-export function addList(page: Page, label: string, options: readonly string[], list: ListState, onPick?: (v: string) => void, depth = 0): void {
-  const pick = (v: string) => {
-    list.value = v;
-    list.open = false;
-    onPick?.(v);
-  };
-  page.add('combobox', label, { value: list.value, depth, state: { expanded: list.open } }, {
-    click: () => void (list.open = !list.open),
-    ...onSelect((v) => (options.includes(v) ? pick(v) : `'${v}' is not an option of ${label}`)),
-  });
-  if (list.open) for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === list.value } }, onClick(() => pick(o)));
+export function addList(page: Page, label: string, options: readonly string[], list: ListState, depth = 0): void {
+  page.add('combobox', label, { value: list.value, depth, state: { expanded: list.open } }, onClickOrSelect(
+    () => void (list.open = !list.open),
+    (v) => (options.includes(v) ? pick(list, v) : `'${v}' is not an option of ${label}`),
+  ));
+  if (list.open) for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === list.value } }, onClick(() => pick(list, o)));
+}
+
+/** Picks an option: the list shows it and closes. */
+function pick(list: ListState, value: string): void {
+  list.value = value;
+  list.open = false;
 }
 
 /** A closed, empty list. */

@@ -14,6 +14,7 @@ const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 interface Flight {
   minutes: number; // departure, minutes after midnight
   price: number;
+  label: string; // as the results list shows it
 }
 
 interface State {
@@ -36,18 +37,30 @@ const OPTIONS = [intOption('flights', 'flights on each route and day', 4, 2, 6),
 
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
+/** `k` distinct integers in [0, n), in random order (k is small next to n). */
+function distinct(rng: Rng, n: number, k: number): number[] {
+  const out: number[] = [];
+  while (out.length < k) {
+    const x = rng.int(n);
+    if (!out.includes(x)) out.push(x);
+  }
+  return out;
+}
+
 /** The flights of the chosen route and day, in a display order of their own (times and prices unsorted). */
 function flights(s: State): Flight[] {
   const rng = new Rng(`${s.key}/${s.from.value}/${s.to.value}/${s.day.value}`);
-  const slots = rng.shuffle([...Array(36).keys()]).slice(0, s.flightsPerDay);
-  const prices = rng.shuffle([...Array(60).keys()]).slice(0, s.flightsPerDay);
-  return slots.map((slot, i) => ({ minutes: 300 + 30 * slot, price: 60 + 5 * prices[i] }));
+  const prices = distinct(rng, 60, s.flightsPerDay);
+  return distinct(rng, 36, s.flightsPerDay).map((slot, i) => {
+    const minutes = 300 + 30 * slot;
+    const price = 60 + 5 * prices[i];
+    return { minutes, price, label: `${clock(minutes)} price ${price}` };
+  });
 }
 
 function best(s: State): number {
-  const r = s.results;
-  const score = (f: Flight) => (s.want.by === 'earliest' ? f.minutes : f.price);
-  return r.reduce((b, f, i) => (score(f) < score(r[b]) ? i : b), 0);
+  const key = s.want.by === 'earliest' ? 'minutes' : 'price';
+  return s.results.reduce((b, f, i) => (f[key] < s.results[b][key] ? i : b), 0);
 }
 
 const routeOk = (s: State) => s.from.value === s.want.from && s.to.value === s.want.to && s.day.value === s.want.day;
@@ -92,7 +105,7 @@ export const flightBooking = defineWebTask<State>({
     if (s.nav.page === 'results') {
       page.add('heading', `${s.from.value} to ${s.to.value} on ${s.day.value}`);
       s.results.forEach((f, i) => {
-        page.add('row', `${clock(f.minutes)} price ${f.price}`);
+        page.add('row', f.label);
         page.add('button', `Book ${i + 1}`, { depth: 1 }, onClick(() => void ((s.booked = i), navigate(s.nav, 'passenger'))));
       });
       return;

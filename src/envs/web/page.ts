@@ -22,6 +22,7 @@ export const onClick = (click: () => string | void): Handlers => ({ click });
 export const onCheck = (check: () => string | void): Handlers => ({ check });
 export const onFill = (fill: (text: string) => string | void): Handlers => ({ fill });
 export const onSelect = (select: (option: string) => string | void): Handlers => ({ select });
+export const onClickOrSelect = (click: () => string | void, select: (option: string) => string | void): Handlers => ({ click, select });
 
 export interface ElementExtra {
   value?: string;

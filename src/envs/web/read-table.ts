@@ -30,11 +30,14 @@ interface State {
 
 const OPTIONS = [intOption('rows', 'table rows', 5, 2, 8)];
 
+function submit(s: State, page: Page): void {
+  page.add('button', 'Submit', undefined, onClick(() => page.end(s.answer.trim() === s.rows[s.asked].value)));
+}
+
 function drawForm(s: State, page: Page): void {
-  const submit = () => page.add('button', 'Submit', undefined, onClick(() => page.end(s.answer.trim() === s.rows[s.asked].value)));
-  if (s.layout & 2) submit();
+  if (s.layout & 2) submit(s, page);
   page.add('textbox', 'Answer', { value: s.answer }, onFill((t) => void (s.answer = t)));
-  if (!(s.layout & 2)) submit();
+  if (!(s.layout & 2)) submit(s, page);
 }
 
 export const readTable = defineWebTask<State>({
