@@ -26,11 +26,16 @@ const OPTIONS: OptionSpec[] = [
   { name: 'words', doc: 'starter (20 cities) or open (hundreds of cities and countries)', kind: 'enum', default: 'open', values: ['starter', 'open'] },
 ];
 
+const lowered = new WeakMap<readonly string[], readonly string[]>();
+
 /** The first `limit` places starting with `typed` (any case). */
 function matches(s: State, typed: string): string[] {
   const t = typed.toLowerCase();
   const out: string[] = [];
-  if (t !== '') for (const c of s.items) if (c.toLowerCase().startsWith(t) && out.push(c) >= s.limit) break;
+  if (t === '') return out;
+  let lower = lowered.get(s.items);
+  if (!lower) lowered.set(s.items, (lower = s.items.map((c) => c.toLowerCase())));
+  for (let i = 0; i < lower.length; i++) if (lower[i].startsWith(t) && out.push(s.items[i]) >= s.limit) break;
   return out;
 }
 
