@@ -2,9 +2,10 @@
 // end() ends the turn, pick(k) takes reward card k between fights. The goal names the run's enemies and the two
 // cards its deck adds; that pair decides the run's split, so a test run never comes up in train.
 
-import type { ActionSignature, Env, EnvOptions, EnvSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction } from '../action';
 import { LazyObservation } from '../observation';
+import { levelTable } from '../levels';
 import { intOption, resolveOptions } from '../options';
 import { poolsOf } from '../split';
 import { Rng } from '../../core/rng';
@@ -18,14 +19,9 @@ export const CARD_ACTIONS: readonly ActionSignature[] = [
   { verb: 'pick', args: ['int'] },
 ];
 
-const BATTLER_OPTIONS = [intOption('fights', 'fights in the run (the last against a boss from 3 on)', 3, 1, 4), intOption('hp', "the player's starting and maximum hp", 60, 20, 120)];
-
-/** Difficulty levels: a short fight first, then longer runs. */
-export const BATTLER_LEVELS: readonly EnvOptions[] = [
-  { fights: 1, hp: 60 },
-  { fights: 2, hp: 60 },
-  { fights: 3, hp: 60 },
-  { fights: 4, hp: 60 },
+const BATTLER_OPTIONS = [
+  intOption('fights', 'fights in the run (the last against a boss from 3 on)', 3, 1, 4),
+  intOption('hp', "the player's starting and maximum hp (below 50 even the expert loses runs often)", 60, 50, 120),
 ];
 
 /** Enemy tiers of a run of n fights: the first is tier 1, the last a boss once there are three or more. */
@@ -144,6 +140,11 @@ export const cardBattlerSpec: EnvSpec = {
   description: 'A Slay the Spire style run: play cards with energy to attack, block, poison and debuff against enemies whose intents you read; pick a card after each fight.',
   maxTurns: 200,
   options: BATTLER_OPTIONS,
+  /** One fight (a tier-1 enemy), two, the default run of three ending with a boss, four. */
+  levels: levelTable(BATTLER_OPTIONS, [{ fights: 1 }, { fights: 2 }, { fights: 3 }, { fights: 4 }]),
+  miniwob: null,
+  /** A run can be lost: the planner wins about 0.94 of test runs at default options. */
+  expertFloor: 0.8,
   actions: CARD_ACTIONS,
   create: () => new CardBattler(),
   expert(env: Env): string {
