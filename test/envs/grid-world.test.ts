@@ -1,8 +1,13 @@
-// The grid world's mechanics: keys, doors, boxes, switches and gates.
+// The grid world: its mechanics (keys, doors, boxes, switches, gates), its levels (made solvable by construction,
+// shortest routes inside the turn limit, the expert's route as short as the exact solver's), splits, and baselines.
 
 import { describe, expect, it } from 'vitest';
-import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, solve } from '../../src/envs/games/grid-world';
+import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, gridWorldSpec } from '../../src/envs/games/grid-world';
+import { planRoute, solve } from '../../src/envs/games/grid-expert';
+import { drawSkeleton } from '../../src/envs/games/grid-levels';
 import { plainObservation } from '../../src/envs/observation';
+import { playBaseline } from '../../src/envs/baselines';
+import { Rng } from '../../src/core/rng';
 
 /** A grid world with a hand-made level: rows of symbols (A agent, B box, K key, D door, S switch, G gate, E exit). */
 function grid(rows: string[]): GridWorld {
@@ -78,6 +83,70 @@ describe('grid world', () => {
     const cells = g.state.cells;
     g.step('move(right)');
     expect(g.state.cells).toBe(cells); // plain moves share the cells (copy on write only when they change)
+  });
+});
+
+/** A level's picture without what the skeleton leaves out: agent, keys, exit and the walls inside chambers. */
+function skeletonOf(elements: readonly { role: string; name: string }[]): string {
+  const rows = elements.filter((e) => e.role === 'row').map((e) => e.name.split(' '));
+  const wallColumn = (x: number) => rows.every((r) => r[x] === '#' || r[x] === 'D' || r[x] === 'G');
+  return rows.map((r) => r.map((c, x) => ('AKE'.includes(c) || (c === '#' && !wallColumn(x)) ? '.' : c)).join('')).join('/');
+}
+
+describe('grid world levels', () => {
+  const levels = gridWorldSpec.levels ?? [];
+
+  it('has five levels, from a key and a door to two doors and two boxes', () => {
+    expect(levels.map((l) => [l.width, l.height, l.doors, l.boxes, l.walls])).toEqual([
+      [7, 5, 1, 0, 1], [9, 5, 1, 1, 0], [9, 5, 1, 1, 2], [11, 6, 2, 1, 3], [13, 7, 2, 2, 4],
+    ]);
+  });
+
+  it('builds every level solvable: the expert routes 1,000 seeds a level well inside the turn limit', () => {
+    const env = new GridWorld();
+    levels.forEach((level, k) => {
+      let longest = 0;
+      for (let seed = 0; seed < 1000; seed++) {
+        env.reset({ seed, options: level, split: seed % 4 ? 'train' : 'test' });
+        const route = planRoute(env.layout, env.state);
+        expect(route, `level ${k} seed ${seed}`).not.toBeNull();
+        longest = Math.max(longest, route!.length);
+      }
+      expect(longest, `level ${k}`).toBeLessThanOrEqual(gridWorldSpec.maxTurns - 20);
+    });
+  });
+
+  it('routes as short as the exact search over whole states (levels 0-3, 60 seeds each)', () => {
+    const env = new GridWorld();
+    levels.slice(0, 4).forEach((level, k) => {
+      for (let seed = 0; seed < 60; seed++) {
+        env.reset({ seed, options: level });
+        expect(planRoute(env.layout, env.state)!.length, `level ${k} seed ${seed}`).toBe(solve(env.layout, env.state)!.length);
+      }
+    });
+  });
+
+  it('decides the split by the skeleton (chambers, doorways, boxes): no test skeleton comes up in 3,000 train levels', () => {
+    const rng = Rng.fromSeed(3);
+    const o = { width: 9, height: 5, doors: 1, boxes: 1, walls: 2 };
+    expect(new Set(Array.from({ length: 3000 }, () => drawSkeleton(rng, o).key)).size).toBeGreaterThan(300);
+    const env = new GridWorld();
+    const skeletons = (split: 'train' | 'test') => new Set(Array.from({ length: 3000 }, (_, seed) => skeletonOf(env.reset({ seed, split }).obs.elements)));
+    const train = skeletons('train');
+    const test = skeletons('test');
+    expect([...test].filter((k) => train.has(k))).toEqual([]);
+    expect(test.size).toBeGreaterThan(50);
+  });
+
+  it('refuses options that do not fit together, saying why', () => {
+    expect(() => new GridWorld().reset({ seed: 0, options: { width: 7, doors: 2, boxes: 2 } })).toThrow('grid-world: width 7 is too narrow for 2 doors and 2 boxes (needs 9)');
+  });
+
+  it('is rarely won at random: both random baselines at most 0.05 on 200 test seeds at the default level', () => {
+    for (const id of ['random-grammar', 'random-legal'] as const) {
+      const wins = Array.from({ length: 200 }, (_, seed) => playBaseline(gridWorldSpec, id, seed, { split: 'test' }).success).filter(Boolean).length;
+      expect(wins / 200, id).toBeLessThanOrEqual(0.05);
+    }
   });
 });
 
