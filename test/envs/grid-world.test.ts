@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, gridWorldSpec } from '../../src/envs/games/grid-world';
 import { planRoute, solve } from '../../src/envs/games/grid-expert';
 import { drawSkeleton } from '../../src/envs/games/grid-levels';
-import { plainObservation } from '../../src/envs/observation';
+import { plainObservation, renderElements } from '../../src/envs/observation';
 import { playBaseline } from '../../src/envs/baselines';
 import { Rng } from '../../src/core/rng';
 
@@ -76,6 +76,18 @@ describe('grid world', () => {
     stuck.state.cells[1 * 3 + 1] = FLOOR;
     stuck.state.cells[0 * 3 + 0] = FLOOR | BOX; // the box sits in a corner: the switch can never be pressed
     expect(solve(stuck.layout, stuck.state)).toBeNull();
+  });
+
+  it('prints the text its elements render to, at every step of random play', () => {
+    const env = new GridWorld();
+    const rng = Rng.fromSeed(9);
+    for (let seed = 0; seed < 20; seed++) {
+      let obs = env.reset({ seed, options: gridWorldSpec.levels![4] }).obs;
+      for (let t = 0; t < 40; t++) {
+        expect(obs.text).toBe(renderElements(obs.elements));
+        obs = env.step(`move(${rng.pick(['up', 'down', 'left', 'right'])})`).obs;
+      }
+    }
   });
 
   it('shares the cells between plain moves and copies them only on change', () => {

@@ -5,7 +5,6 @@
 
 import type { ActionSignature, Env, EnvSpec, Observation, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction } from '../action';
-import { renderElements } from '../observation';
 import { levelTable } from '../levels';
 import { intOption, resolveOptions } from '../options';
 import { poolsOf } from '../split';
@@ -102,19 +101,33 @@ export function moveAgent(layout: Layout, s: GridState, dir: number): string | u
 
 const SYMBOLS = ['.', '#', 'D', 'K', 'E', 'S', 'G'];
 
+/** The rows of a grid's cells without the agent, drawn once per cells array (cells are replaced, never changed). */
+const drawnRows = new WeakMap<Uint8Array, string[]>();
+
+function cellRows(layout: Layout, cells: Uint8Array): string[] {
+  let rows = drawnRows.get(cells);
+  if (!rows) {
+    const open = gateOpen(layout, cells);
+    rows = [];
+    for (let y = 0; y < layout.h; y++) {
+      let row = '';
+      for (let x = 0; x < layout.w; x++) {
+        const c = cells[y * layout.w + x];
+        row += (x > 0 ? ' ' : '') + (c & BOX ? 'B' : c === GATE && open ? 'O' : SYMBOLS[c]);
+      }
+      rows.push(row);
+    }
+    drawnRows.set(cells, rows);
+  }
+  return rows;
+}
+
 /** Rows of symbols: # wall, . floor, A agent, K key, D door, B box, S switch, G gate (O when open), E exit. */
 export function gridRows(layout: Layout, s: GridState): string[] {
-  const open = gateOpen(layout, s.cells);
-  const rows: string[] = [];
-  for (let y = 0; y < layout.h; y++) {
-    const row: string[] = [];
-    for (let x = 0; x < layout.w; x++) {
-      const i = y * layout.w + x;
-      const c = s.cells[i];
-      row.push(i === s.agent ? 'A' : c & BOX ? 'B' : c === GATE && open ? 'O' : SYMBOLS[c]);
-    }
-    rows.push(row.join(' '));
-  }
+  const rows = cellRows(layout, s.cells).slice();
+  const x = s.agent % layout.w;
+  const y = (s.agent - x) / layout.w;
+  rows[y] = `${rows[y].slice(0, 2 * x)}A${rows[y].slice(2 * x + 1)}`;
   return rows;
 }
 
@@ -134,8 +147,14 @@ class GridObservation implements Observation {
     }
     return this.#elements;
   }
+  /** The elements' text, built straight from the rows (what renderElements would print). */
   get text(): string {
-    if (this.#text === undefined) this.#text = renderElements(this.elements);
+    if (this.#text === undefined) {
+      const rows = gridRows(this.layout, this.snap);
+      let out = '';
+      for (let i = 0; i < rows.length; i++) out += `[${i + 1}] row '${rows[i]}'\n`;
+      this.#text = `${out}[${rows.length + 1}] status 'keys ${this.snap.keys}'`;
+    }
     return this.#text;
   }
 }
