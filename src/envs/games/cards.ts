@@ -66,9 +66,11 @@ export const STARTER_DECK: readonly string[] = ['Strike', 'Strike', 'Strike', 'S
 /** Cards a run may add: two to the starting deck, and the choices after each fight. */
 export const REWARDS: readonly string[] = CARDS.slice(4).map((c) => c.name);
 
+const TEXTS = new Map(CARDS.map((c) => [c.name, [`cost ${c.cost}`, ...cardEffects(c)].join(' ')]));
+
 /** 'cost 1 deal 6 block 5 draw 1': a card's cost and effects in the observation's words. */
 export function cardText(c: CardDef): string {
-  return [`cost ${c.cost}`, ...cardEffects(c)].join(' ');
+  return TEXTS.get(c.name) as string;
 }
 
 /** ['deal 5 x 2', 'block 5', ...]: a card's effects in the order they apply. */
