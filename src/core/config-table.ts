@@ -6,6 +6,7 @@ export const ENV_IDS = [
   'click-button',
   'click-checkboxes',
   'click-tab',
+  'click-tab-2',
   'click-menu',
   'enter-text',
   'login-user',
@@ -16,7 +17,7 @@ export const ENV_IDS = [
   'search-engine',
   'email-inbox',
   'shop-checkout',
-  'book-flight',
+  'flight-booking',
   'card-battler',
   'grid-world',
 ] as const;

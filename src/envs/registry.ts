@@ -3,14 +3,15 @@
 import type { EnvSpec } from './api';
 import { cardBattlerSpec } from './games/card-battler';
 import { gridWorldSpec } from './games/grid-world';
-import { bookFlight } from './web/book-flight';
 import { chooseList } from './web/choose-list';
 import { clickButton } from './web/click-button';
 import { clickCheckboxes } from './web/click-checkboxes';
 import { clickMenu } from './web/click-menu';
 import { clickTab } from './web/click-tab';
+import { clickTab2 } from './web/click-tab-2';
 import { emailInbox } from './web/email-inbox';
 import { enterText } from './web/enter-text';
+import { flightBooking } from './web/flight-booking';
 import { formSequence } from './web/form-sequence';
 import { loginUser } from './web/login-user';
 import { readTable } from './web/read-table';
@@ -19,8 +20,8 @@ import { shopCheckout } from './web/shop-checkout';
 import { useAutocomplete } from './web/use-autocomplete';
 
 export const ENV_SPECS: readonly EnvSpec[] = [
-  clickButton, clickCheckboxes, clickTab, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
-  formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
+  clickButton, clickCheckboxes, clickTab, clickTab2, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
+  formSequence, readTable, searchEngine, emailInbox, shopCheckout, flightBooking, cardBattlerSpec, gridWorldSpec,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
