@@ -41,12 +41,12 @@ function goalOf(lineup: number[], bonus: string[]): string {
   return `Win ${lineup.length} fight${lineup.length > 1 ? 's' : ''}: ${lineup.map((k) => ENEMIES[k].name).join(', ')}. Your deck adds ${bonus[0]} and ${bonus[1]}.`;
 }
 
-/** Weak, vulnerable and strength, then what else a fighter carries, each only when non-zero. */
-function statuses(f: Fighter, extra: Record<string, number>): string {
-  let out = '';
-  const all: Record<string, number> = { weak: f.weak, vulnerable: f.vulnerable, strength: f.strength, ...extra };
-  for (const k in all) if (all[k]) out += ` ${k} ${all[k]}`;
-  return out;
+/** ' name value' when the value is not zero. */
+const shown = (name: string, value: number): string => (value ? ` ${name} ${value}` : '');
+
+/** A fighter's weak, vulnerable, strength and block, each only when non-zero. */
+function statuses(f: Fighter): string {
+  return shown('weak', f.weak) + shown('vulnerable', f.vulnerable) + shown('strength', f.strength) + shown('block', f.block);
 }
 
 export class CardBattler implements Env {
@@ -115,9 +115,9 @@ export class CardBattler implements Env {
     } else {
       els = s.hand.map((name) => ({ id: 0, role: 'card', name, value: cardText(card(name)), state: { disabled: card(name).cost > p.energy } }));
       els.push({ id: 0, role: 'button', name: 'End turn' });
-      els.push({ id: 0, role: 'enemy', name: ENEMIES[e.kind].name, value: `hp ${Math.max(0, e.hp)}${statuses(e, { block: e.block, poison: e.poison, ritual: e.ritual })}` });
+      els.push({ id: 0, role: 'enemy', name: ENEMIES[e.kind].name, value: `hp ${Math.max(0, e.hp)}${statuses(e)}${shown('poison', e.poison)}${shown('ritual', e.ritual)}` });
       if (s.phase === 'fight') els.push({ id: 0, role: 'intent', name: intentText(s) });
-      you.value += `${statuses(p, { block: p.block, 'poison each turn': p.fumes, 'strength each turn': p.demon })} energy ${p.energy}/${p.maxEnergy}`;
+      you.value += `${statuses(p)}${shown('poison each turn', p.fumes)}${shown('strength each turn', p.demon)} energy ${p.energy}/${p.maxEnergy}`;
       els.push(you, { id: 0, role: 'text', name: `${fight}, draw ${s.draw.length} discard ${s.discard.length}` });
     }
     els.forEach((el, i) => (el.id = i + 1));

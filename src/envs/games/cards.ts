@@ -132,9 +132,11 @@ export const ENEMIES: readonly EnemyDef[] = [
   { name: 'Hexaghost', tier: 3, hp: [104, 110], opening: [{ strength: 2, block: 12 }], loop: [{ attack: 6, hits: 2 }, { attack: 5, hits: 2 }, { attack: 2, hits: 6 }, { strength: 2, block: 12 }] },
 ];
 
-/** The enemies of a tier, as indices into ENEMIES. */
-export function tierOf(tier: number): number[] {
-  return ENEMIES.flatMap((e, i) => (e.tier === tier ? [i] : []));
+const TIERS = [1, 2, 3].map((tier) => ENEMIES.flatMap((e, i) => (e.tier === tier ? [i] : [])));
+
+/** The enemies of a tier (1-3), as indices into ENEMIES. */
+export function tierOf(tier: number): readonly number[] {
+  return TIERS[tier - 1];
 }
 
 /** StS damage: (base + strength), x0.75 if the attacker is weak, x1.5 if the target is vulnerable, floored. */
