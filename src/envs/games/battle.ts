@@ -276,7 +276,7 @@ export class Battle {
 }
 
 /** Whether hand card k can be played now. */
-export function playable(s: BattleState, k: number): boolean {
+function playable(s: BattleState, k: number): boolean {
   return s.phase === 'fight' && k >= 1 && k <= s.hand.length && card(s.hand[k - 1]).cost <= s.player.energy;
 }
 

@@ -60,8 +60,6 @@ export function card(name: string): CardDef {
   return c;
 }
 
-export const isAttack = (c: CardDef): boolean => c.damage !== undefined;
-
 export const STARTER_DECK: readonly string[] = ['Strike', 'Strike', 'Strike', 'Strike', 'Strike', 'Defend', 'Defend', 'Defend', 'Defend', 'Bash'];
 /** Cards a run may add: two to the starting deck, and the choices after each fight. */
 export const REWARDS: readonly string[] = CARDS.slice(4).map((c) => c.name);
