@@ -131,7 +131,7 @@ describe('card battler mechanics', () => {
 
   it('hurts you for each hit on a thorny enemy, enrages an enemy at non-attacks, and grows a ritual enemy', () => {
     const t = battler(['Sword Boomerang'], 'Spiker');
-    t.step('play(1)');
+    expect(t.step('play(1)').obs.text).toContain("enemy 'Spiker' value='hp 91 thorns 3'");
     expect(t.s.player.hp).toBe(60 - 3 * 3);
     const n = battler(['Defend', 'Strike'], 'Gremlin Nob');
     n.step('play(2)');

@@ -9,7 +9,7 @@ import { levelTable } from '../levels';
 import { intOption, resolveOptions } from '../options';
 import { poolsOf } from '../split';
 import { Rng } from '../../core/rng';
-import { Battle, intentText, type BattleState, type Fighter } from './battle';
+import { Battle, intentText, type BattleState, type Enemy, type Fighter } from './battle';
 import { ENEMIES, REWARDS, STARTER_DECK, card, cardText, tierOf } from './cards';
 import { expertMove } from './card-expert';
 
@@ -47,6 +47,12 @@ const shown = (name: string, value: number): string => (value ? ` ${name} ${valu
 /** A fighter's weak, vulnerable, strength and block, each only when non-zero. */
 function statuses(f: Fighter): string {
   return shown('weak', f.weak) + shown('vulnerable', f.vulnerable) + shown('strength', f.strength) + shown('block', f.block);
+}
+
+/** An enemy's poison and powers: ritual (strength each turn), enrage (strength at your non-attacks), thorns. */
+function powers(e: Enemy): string {
+  const def = ENEMIES[e.kind];
+  return shown('poison', e.poison) + shown('ritual', e.ritual) + shown('enrage', def.enrage ?? 0) + shown('thorns', def.thorns ?? 0);
 }
 
 export class CardBattler implements Env {
@@ -115,7 +121,7 @@ export class CardBattler implements Env {
     } else {
       els = s.hand.map((name) => ({ id: 0, role: 'card', name, value: cardText(card(name)), state: { disabled: card(name).cost > p.energy } }));
       els.push({ id: 0, role: 'button', name: 'End turn' });
-      els.push({ id: 0, role: 'enemy', name: ENEMIES[e.kind].name, value: `hp ${Math.max(0, e.hp)}${statuses(e)}${shown('poison', e.poison)}${shown('ritual', e.ritual)}` });
+      els.push({ id: 0, role: 'enemy', name: ENEMIES[e.kind].name, value: `hp ${Math.max(0, e.hp)}${statuses(e)}${powers(e)}` });
       if (s.phase === 'fight') els.push({ id: 0, role: 'intent', name: intentText(s) });
       you.value += `${statuses(p)}${shown('poison each turn', p.fumes)}${shown('strength each turn', p.demon)} energy ${p.energy}/${p.maxEnergy}`;
       els.push(you, { id: 0, role: 'text', name: `${fight}, draw ${s.draw.length} discard ${s.discard.length}` });
