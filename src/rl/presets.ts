@@ -59,8 +59,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'card-battler',
-    doc: 'A long-horizon game: a run of card fights, dozens of turns per episode and one reward at the end.',
-    config: { env: 'card-battler', model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
+    doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
   },
   {
     name: 'chain',

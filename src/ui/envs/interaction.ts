@@ -11,6 +11,7 @@ export const answerAction = (text: string): string => `answer(${quote(text)})`;
 export const BACK_ACTION = 'back()';
 export const playAction = (k: number): string => `play(${k})`;
 export const END_ACTION = 'end()';
+export const pickAction = (k: number): string => `pick(${k})`;
 export const moveAction = (dir: 'up' | 'down' | 'left' | 'right'): string => `move(${dir})`;
 
 const KEYS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
