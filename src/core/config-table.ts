@@ -22,6 +22,9 @@ export const ENV_IDS = [
   'grid-world',
 ] as const;
 
+/** How skill discovery chooses a skill or Explore at a state: ours, or Bottom-Up Agent's (src/skills/select.ts). */
+export const SKILL_SELECTS = ['bottom-up', 'uct-argmax'] as const;
+
 /** Controls that a share link can hide, for embedding in a lesson. */
 export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share'] as const;
 
@@ -99,6 +102,7 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
   bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
   bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),
+  oneOf({ key: 'skillSelect', group: 'grpo', default: 'bottom-up', values: SKILL_SELECTS, doc: "How skill discovery picks a skill or Explore at a state: ours, argmax UCT per state cluster (uct-argmax), or Bottom-Up Agent's softmax over UCT scores (c = 5, temperature max(0.1, e^(-0.1 N))) with its fitness and pruning (bottom-up)." }),
   oneOf({ key: 'workflow', group: 'team', default: 'single', values: ['single', 'chain', 'debate', 'mixture'], doc: 'Agents: one, or a team (MARTI): planner -> executor, debating proposers, or proposers + aggregator.' }),
   int({ key: 'agents', group: 'team', default: 3, min: 2, max: 5, doc: 'Proposers in a debate or mixture team (a chain is always planner + executor).' }),
   int({ key: 'rounds', group: 'team', default: 1, min: 0, max: 3, doc: "Debate rounds after the first proposals: each proposer reads the others' and may revise." }),

@@ -76,6 +76,8 @@ export interface DiscoverRequest {
   seed: number;
   /** Environment steps to spend. */
   budget: number;
+  /** The selection rule (config skillSelect); the config's default when absent. */
+  select?: Config['skillSelect'];
 }
 
 export interface DiscoverOutcome {
