@@ -5,6 +5,7 @@ import type { ActionSignature, Env, EnvOptions, EnvSpec, Observation, ResetResul
 import { parseAction } from '../envs/action';
 import { canStart, runSteps } from './execute';
 import { goalWords } from './refs';
+import { bottomUpFitness } from './select';
 import type { Skill } from './types';
 
 export const SKILL_ACTION: ActionSignature = { verb: 'skill', args: ['int'] };
@@ -102,11 +103,14 @@ export class SkillEnv implements Env {
   }
 }
 
-/** The family's fittest skills in a stable order (fitness, then id): index k is skill(k). */
+/**
+ * The family's skills that worked most often (Bottom-Up Agent's fitness: uses judged consistent plus uses judged
+ * progressive), then by mean value and id, a stable order: index k is skill(k).
+ */
 export function macroSkills(spec: EnvSpec, library: readonly Skill[], max = MAX_MACRO_SKILLS): Skill[] {
   return library
     .filter((s) => s.family === spec.family)
-    .sort((a, b) => b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
+    .sort((a, b) => bottomUpFitness(b) - bottomUpFitness(a) || b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
     .slice(0, max);
 }
 

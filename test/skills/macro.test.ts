@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { expertRollout } from '../../src/envs/harness';
 import { skillId } from '../../src/skills/library';
-import { SkillEnv, withSkills } from '../../src/skills/macro';
+import { SkillEnv, macroSkills, withSkills } from '../../src/skills/macro';
 import type { Skill, SkillStep } from '../../src/skills/types';
 import { tinySettings } from './tiny-env';
 
@@ -27,6 +27,12 @@ describe('withSkills', () => {
     expect(spec.actions.map((a) => a.verb)).toEqual([...tinySettings.actions.map((a) => a.verb), 'skill']);
     const env = spec.create() as SkillEnv;
     expect(env.skills.map((s) => s.name)).toEqual([openSettings.name, setAndSave.name]);
+  });
+
+  it("orders skill(k) by how often each worked (Bottom-Up Agent's fitness), then by mean value", () => {
+    const proven = { ...setAndSave, fitness: 0.3, uses: 90, successes: 40, consistent: 50 };
+    const lucky = { ...openSettings, fitness: 1, uses: 1, successes: 1, consistent: 1 };
+    expect(macroSkills(tinySettings, [lucky, proven]).map((s) => s.name)).toEqual([proven.name, lucky.name]);
   });
 
   it('lists the skills that can start here and runs one as a single turn', () => {
