@@ -19,6 +19,14 @@ export const ENV_IDS = [
   'book-flight',
   'card-battler',
   'grid-world',
+  'enter-password',
+  'enter-date',
+  'enter-time',
+  'text-transform',
+  'copy-paste-2',
+  'find-word',
+  'multi-orderings',
+  'multi-layouts',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

@@ -17,10 +17,20 @@ import { readTable } from './web/read-table';
 import { searchEngine } from './web/search-engine';
 import { shopCheckout } from './web/shop-checkout';
 import { useAutocomplete } from './web/use-autocomplete';
+import { copyPaste2 } from './web/copy-paste-2';
+import { enterDate } from './web/enter-date';
+import { enterPassword } from './web/enter-password';
+import { enterTime } from './web/enter-time';
+import { findWord } from './web/find-word';
+import { multiLayouts } from './web/multi-layouts';
+import { multiOrderings } from './web/multi-orderings';
+import { textTransform } from './web/text-transform';
 
 export const ENV_SPECS: readonly EnvSpec[] = [
   clickButton, clickCheckboxes, clickTab, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
+  // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
+  enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
