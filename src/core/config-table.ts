@@ -27,6 +27,11 @@ export const ENV_IDS = [
   'find-word',
   'multi-orderings',
   'multi-layouts',
+  'login-user-popup',
+  'terminal',
+  'use-spinner',
+  'click-collapsible-2',
+  'navigate-tree',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

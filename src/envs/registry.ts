@@ -21,7 +21,12 @@ import { copyPaste2 } from './web/copy-paste-2';
 import { enterDate } from './web/enter-date';
 import { enterPassword } from './web/enter-password';
 import { enterTime } from './web/enter-time';
+import { clickCollapsible2 } from './web/click-collapsible-2';
 import { findWord } from './web/find-word';
+import { loginUserPopup } from './web/login-user-popup';
+import { navigateTree } from './web/navigate-tree';
+import { terminal } from './web/terminal';
+import { useSpinner } from './web/use-spinner';
 import { multiLayouts } from './web/multi-layouts';
 import { multiOrderings } from './web/multi-orderings';
 import { textTransform } from './web/text-transform';
@@ -31,6 +36,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
