@@ -89,7 +89,7 @@ const setOf = <K extends string, const V extends string>(p: Omit<SetProp<K, V>, 
 /** Every field of an experiment, in display order. */
 export const CONFIG_TABLE = [
   oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
-  int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 2, doc: 'Task difficulty: 0 easy, 1 medium, 2 hard.' }),
+  int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 9, doc: "Task level in the env's table of levels, 0 the easiest; past its last level, its last." }),
   int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
