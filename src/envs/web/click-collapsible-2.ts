@@ -1,8 +1,9 @@
 // click-collapsible-2 (MiniWoB++): an accordion of sections, each a paragraph of filler text with some words as
 // links; only one section is open at a time. Open sections to find the link the goal names and click it; any
-// other link fails.
+// other link fails. Section headers are tabs, as jQuery UI's accordion (MiniWoB's) marks them.
 
 import { loremWords } from '../lexicon/lorem';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
@@ -37,14 +38,19 @@ function paragraph(words: string[], linkShare: number, chance: (p: number) => bo
   return runs;
 }
 
+const OPTIONS = [
+  intOption('sections', 'sections in the accordion', 4, 2, 6),
+  intOption('words', 'words in each section', 16, 8, 30),
+];
+
 export const clickCollapsible2 = defineWebTask<State>({
   id: 'click-collapsible-2',
   description: 'Open accordion sections to find the named link among filler text and click it.',
-  maxTurns: 5,
-  options: [
-    intOption('sections', 'sections in the accordion', 4, 2, 6),
-    intOption('words', 'words in each section', 16, 8, 30),
-  ],
+  maxTurns: 4,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ sections: 2, words: 12 }, { sections: 3, words: 20 }, { sections: 4, words: 16 }, { sections: 6, words: 24 }]),
+  miniwob: 'click-collapsible-2',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const sections = Array.from({ length: o.sections as number }, () => paragraph(loremWords(rng, pools, o.words as number), 0.2, (p) => rng.chance(p)));
     const links = sections.flat().filter((r) => r.link);
@@ -59,7 +65,7 @@ export const clickCollapsible2 = defineWebTask<State>({
     if (s.heading) page.add('heading', s.heading);
     s.sections.forEach((runs, k) => {
       const expanded = s.open === k;
-      page.add('button', s.header.replace('{n}', String(k + 1)), { state: expanded ? { expanded } : { collapsed: true } }, onClick(() => void (s.open = expanded ? -1 : k)));
+      page.add('tab', s.header.replace('{n}', String(k + 1)), { state: expanded ? { expanded } : { collapsed: true } }, onClick(() => void (s.open = expanded ? -1 : k)));
       if (!expanded) return;
       for (const r of runs) {
         if (r.link) page.add('link', r.text, { depth: 1 }, onClick(() => page.end(r.text === s.target)));
@@ -70,7 +76,7 @@ export const clickCollapsible2 = defineWebTask<State>({
   progress: (s) => (s.open >= 0 && s.sections[s.open].some((r) => r.link && r.text === s.target) ? 0.5 : 0),
   expert(s, page) {
     const home = s.sections.findIndex((runs) => runs.some((r) => r.link && r.text === s.target));
-    if (s.open !== home) return `click(${page.idOf('button', s.header.replace('{n}', String(home + 1)))})`;
+    if (s.open !== home) return `click(${page.idOf('tab', s.header.replace('{n}', String(home + 1)))})`;
     return `click(${page.idOf('link', s.target)})`;
   },
 });

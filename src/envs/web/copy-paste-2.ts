@@ -3,6 +3,7 @@
 
 import { loremSentences } from '../lexicon/lorem';
 import { fillTemplate, ordinal } from '../lexicon/phrasing';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts, PositionGoals } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
@@ -30,11 +31,16 @@ interface State {
   value: string;
 }
 
+const OPTIONS = [intOption('areas', 'text areas on the page', 3, 2, 5)];
+
 export const copyPaste2 = defineWebTask<State>({
   id: 'copy-paste-2',
   description: 'Copy the text of the text area named by position into the text input and press Submit.',
   maxTurns: 4,
-  options: [intOption('areas', 'text areas on the page', 3, 2, 5)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ areas: 2 }, { areas: 3 }, { areas: 5 }]),
+  miniwob: 'copy-paste-2',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const n = o.areas as number;
     const areas = Array.from({ length: n }, () => loremSentences(rng, pools, rng.range(6, 10)).join(' '));

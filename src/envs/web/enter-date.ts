@@ -1,6 +1,7 @@
 // enter-date (MiniWoB++): type the goal's date into a date field as mm/dd/yyyy and press Submit. The field,
 // like a browser's date input, refuses text that is not a real date in that form.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { dayNumber, formatDate, fromDayNumber, parseDate } from './dates';
 import { Choices, Layouts } from './layout';
@@ -22,11 +23,16 @@ interface State {
   value: string;
 }
 
+const OPTIONS = [intOption('years', `dates are drawn from this many years ending with ${LAST_YEAR}`, 10, 1, 40)];
+
 export const enterDate = defineWebTask<State>({
   id: 'enter-date',
   description: 'Type the given date into the date field as mm/dd/yyyy and press Submit.',
   maxTurns: 4,
-  options: [intOption('years', `dates are drawn from this many years ending with ${LAST_YEAR}`, 10, 1, 40)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ years: 1 }, { years: 10 }, { years: 40 }]),
+  miniwob: 'enter-date',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const first = dayNumber({ year: LAST_YEAR + 1 - (o.years as number), month: 1, day: 1 });
     const date = formatDate(fromDayNumber(LAST_DAY - DATES.pick(rng, pools, LAST_DAY - first + 1)));

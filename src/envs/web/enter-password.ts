@@ -1,6 +1,7 @@
 // enter-password (MiniWoB++): type the password the goal gives into both password fields and press Submit.
 // Passwords are MiniWoB-style random strings of the split; labels and headings vary by layout.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
@@ -20,11 +21,15 @@ interface State {
   second: string;
 }
 
+const OPTIONS = [intOption('length', 'longest password, in letters (shortest is 2)', 6, 2, 12)];
+
 export const enterPassword = defineWebTask<State>({
   id: 'enter-password',
   description: 'Type the given password into both password fields and press Submit.',
   maxTurns: 6,
-  options: [intOption('length', 'longest password, in letters (shortest is 2)', 6, 2, 12)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ length: 3 }, { length: 6 }, { length: 10 }]),
+  miniwob: 'enter-password',
   init(rng, o, pools) {
     const password = pools.string(rng, 2, o.length as number);
     const [labels, heading] = LAYOUTS.draw(rng, pools);

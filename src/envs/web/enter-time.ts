@@ -2,6 +2,8 @@
 // the field takes 'h:mm AM/PM' or 24-hour 'HH:MM' and shows 'hh:mm AM/PM'; at option field=24h it takes only
 // 'HH:MM', so the goal's '3:07 PM' must become '15:07'. Anything else is refused with a message.
 
+import type { OptionSpec } from '../api';
+import { levelTable } from '../levels';
 import { Choices, Layouts } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
 
@@ -41,11 +43,16 @@ function parseTime(text: string, only24: boolean): number | undefined {
   return h * 60 + min;
 }
 
+const OPTIONS: readonly OptionSpec[] = [{ name: 'field', doc: "what the field takes: 12h ('3:07 PM' or '15:07') or 24h ('15:07' only)", kind: 'enum', default: '12h', values: ['12h', '24h'] }];
+
 export const enterTime = defineWebTask<State>({
   id: 'enter-time',
   description: 'Type the given time into the time field and press Submit.',
   maxTurns: 4,
-  options: [{ name: 'field', doc: "what the field takes: 12h ('3:07 PM' or '15:07') or 24h ('15:07' only)", kind: 'enum', default: '12h', values: ['12h', '24h'] }],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ field: '12h' }, { field: '24h' }]),
+  miniwob: 'enter-time',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const want = TIMES.pick(rng, pools, 1440);
     const [label, heading] = LAYOUTS.draw(rng, pools);

@@ -3,6 +3,7 @@
 
 import { loremSentences } from '../lexicon/lorem';
 import { fillTemplate, ordinal } from '../lexicon/phrasing';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts, PositionGoals } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
@@ -32,11 +33,16 @@ interface State {
 /** A word as the answer compares it: letters and digits only. */
 const bare = (w: string) => w.replace(/[^a-zA-Z0-9]/g, '');
 
+const OPTIONS = [intOption('words', 'longest paragraph, in words (shortest is 6)', 15, 6, 30)];
+
 export const findWord = defineWebTask<State>({
   id: 'find-word',
   description: 'Type the n-th word of the paragraph into the textbox and press Submit.',
   maxTurns: 4,
-  options: [intOption('words', 'longest paragraph, in words (shortest is 6)', 15, 6, 30)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ words: 8 }, { words: 15 }, { words: 30 }]),
+  miniwob: 'find-word',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const words = loremSentences(rng, pools, rng.range(6, o.words as number));
     const { goal, position: target } = GOAL_CHOICES.draw(rng, pools, words.length);

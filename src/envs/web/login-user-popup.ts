@@ -3,6 +3,7 @@
 // leaves the page and fails.
 
 import { GIVEN_NAMES } from '../lexicon/people';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
@@ -34,11 +35,15 @@ interface State {
   heading: string;
 }
 
+const OPTIONS = [intOption('popup', 'chance in percent that a field is trapped by a popup', 50, 0, 100)];
+
 export const loginUserPopup = defineWebTask<State>({
   id: 'login-user-popup',
   description: 'Log in with the given username and password; close the popup that may interrupt with Cancel.',
   maxTurns: 8,
-  options: [intOption('popup', 'chance in percent that a field is trapped by a popup', 50, 0, 100)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ popup: 0 }, { popup: 50 }, { popup: 100 }]),
+  miniwob: 'login-user-popup',
   init(rng, o, pools) {
     const want = { username: pools.pick(rng, GIVEN_NAMES), password: pools.string(rng, 2, 6) };
     const trap: State['trap'] = rng.int(100) < (o.popup as number) ? rng.pick(['username', 'password'] as const) : '';

@@ -4,6 +4,7 @@
 import type { Rng } from '../../core/rng';
 import { GIVEN_NAMES } from '../lexicon/people';
 import { titleCase } from '../lexicon/phrasing';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
@@ -61,7 +62,7 @@ function shallowestTarget(s: State): Placed {
 function drawItems(s: State, page: Page, items: Item[], depth: number): void {
   for (const item of items) {
     // A folder says whether it is open, as an accessibility tree's expanded=true/false does.
-    const state = item.folder ? (item.open ? { expanded: true } : { collapsed: true }) : undefined;
+    const state: Record<string, boolean> | undefined = item.folder ? (item.open ? { expanded: true } : { collapsed: true }) : undefined;
     page.add('treeitem', item.name, { depth, state }, onClick(() => {
       if (item.name === s.target) page.end(true);
       else if (!item.folder) page.end(false);
@@ -76,15 +77,20 @@ function treeNames(rng: Rng, pools: Pools): () => string {
   return () => titleCase(rng.pick(names));
 }
 
+const OPTIONS = [
+  intOption('items', 'most folders and files in the tree', 12, 3, 16),
+  intOption('levels', 'levels of nesting', 3, 2, 4),
+  intOption('hidden', 'the target sits inside a folder, its name on no item above (0: anywhere, as in MiniWoB)', 1, 0, 1),
+];
+
 export const navigateTree = defineWebTask<State>({
   id: 'navigate-tree',
   description: 'Open folders of a file tree to find the named folder or file and click it.',
   maxTurns: 4,
-  options: [
-    intOption('items', 'most folders and files in the tree', 12, 3, 16),
-    intOption('levels', 'levels of nesting', 3, 2, 4),
-    intOption('hidden', 'the target sits inside a folder, its name on no item above (0: anywhere, as in MiniWoB)', 1, 0, 1),
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ items: 8, levels: 2, hidden: 0 }, { hidden: 1 }, { items: 12, levels: 3 }, { items: 16, levels: 4 }]),
+  miniwob: 'navigate-tree',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const names = treeNames(rng, pools);
     for (;;) {

@@ -3,6 +3,7 @@
 // few lines of the screen stay visible, as in a small terminal window.
 
 import { FILE_BASES, FILE_EXTENSIONS } from '../lexicon/files';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { inSplit } from '../split';
 import { defineWebTask, onFill } from './page';
@@ -40,11 +41,16 @@ function run(s: State, input: string): boolean | undefined {
   }
 }
 
+const OPTIONS = [intOption('files', 'most files in the directory (fewest is 3)', 6, 3, 12)];
+
 export const terminal = defineWebTask<State>({
   id: 'terminal',
   description: 'Use a terminal (ls, rm, help) to delete a file with the given extension; files show only after ls.',
   maxTurns: 6,
-  options: [intOption('files', 'most files in the directory (fewest is 3)', 6, 3, 12)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ files: 3 }, { files: 6 }, { files: 12 }]),
+  miniwob: 'terminal',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const exts = pools.words(FILE_EXTENSIONS);
     const noExtension = inSplit(NO_EXTENSION_GOAL, pools.split);

@@ -1,6 +1,7 @@
 // text-transform (MiniWoB++): a short distorted "captcha" string is shown on the page, one glyph at a time;
 // type it into the text field, joined, and press Submit. The goal never states the text: it must be read.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
@@ -32,11 +33,16 @@ interface State {
   value: string;
 }
 
+const OPTIONS = [intOption('length', 'longest text, in characters (shortest is 3)', 5, 3, 10)];
+
 export const textTransform = defineWebTask<State>({
   id: 'text-transform',
   description: 'Read the distorted text shown on the page, type it into the field and press Submit.',
   maxTurns: 4,
-  options: [intOption('length', 'longest text, in characters (shortest is 3)', 5, 3, 10)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ length: 3 }, { length: 5 }, { length: 8 }]),
+  miniwob: 'text-transform',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const text = pools.string(rng, 3, o.length as number, ALPHANUMERIC);
     const [caption, label] = LAYOUTS.draw(rng, pools);

@@ -1,6 +1,7 @@
 // use-spinner (MiniWoB++): a number spinner that takes no typing; step it up or down to the goal's value and
 // press Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { fillTemplate } from '../lexicon/phrasing';
 import { Layouts, PositionGoals } from './layout';
@@ -28,11 +29,16 @@ interface State {
   upFirst: boolean;
 }
 
+const OPTIONS = [intOption('range', 'values run from -range to range', 10, 2, MAX_RANGE)];
+
 export const useSpinner = defineWebTask<State>({
   id: 'use-spinner',
   description: 'Step a number spinner up or down to the given value (it takes no typing) and press Submit.',
   maxTurns: MAX_RANGE + 4,
-  options: [intOption('range', 'values run from -range to range', 10, 2, MAX_RANGE)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ range: 3 }, { range: 10 }, { range: 20 }]),
+  miniwob: 'use-spinner',
+  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const range = o.range as number;
     const { goal, position } = GOALS.draw(rng, pools, 2 * range + 1);
