@@ -32,6 +32,9 @@ export const ENV_IDS = [
   'use-spinner',
   'click-collapsible-2',
   'navigate-tree',
+  'choose-date',
+  'social-media',
+  'social-media-all',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

@@ -21,10 +21,13 @@ import { copyPaste2 } from './web/copy-paste-2';
 import { enterDate } from './web/enter-date';
 import { enterPassword } from './web/enter-password';
 import { enterTime } from './web/enter-time';
+import { chooseDate } from './web/choose-date';
 import { clickCollapsible2 } from './web/click-collapsible-2';
 import { findWord } from './web/find-word';
 import { loginUserPopup } from './web/login-user-popup';
 import { navigateTree } from './web/navigate-tree';
+import { socialMedia } from './web/social-media';
+import { socialMediaAll } from './web/social-media-all';
 import { terminal } from './web/terminal';
 import { useSpinner } from './web/use-spinner';
 import { multiLayouts } from './web/multi-layouts';
@@ -36,7 +39,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
-  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);

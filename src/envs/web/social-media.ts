@@ -1,0 +1,67 @@
+// social-media (MiniWoB++): a feed of posts, each with Reply, Retweet and Like buttons and a More menu (Share via
+// DM, Copy link, Embed, Mute, Block, Report); click the named action on a post by the named user. Any other
+// action ends the episode as a failure.
+
+import { levelTable } from '../levels';
+import { intOption } from '../options';
+import { Layouts } from './layout';
+import { defineWebTask, onClick } from './page';
+import { newAuthor, newPost, postLine, type Post } from './social-feed';
+
+const BUTTONS = ['Reply', 'Retweet', 'Like'];
+/** The More menu; Mute and Block name the post's user. */
+const MENU = ['Share via DM', 'Copy link to Tweet', 'Embed Tweet', 'Mute', 'Block', 'Report'];
+const menuLabel = (item: string, p: Post) => (item === 'Mute' || item === 'Block' ? `${item} ${p.user}` : item);
+const HEADINGS = ['', 'Home', 'Timeline', 'Latest'];
+const LAYOUTS = new Layouts('social-media', [HEADINGS.length, 2]);
+
+const OPTIONS = [intOption('posts', 'most posts in the feed (fewest is half that)', 4, 2, 10)];
+
+interface State {
+  posts: Post[];
+  user: string;
+  action: string;
+  menu: number; // the post whose More menu is open, or -1
+  heading: string;
+  /** Posts show how long ago they were posted (a distractor MiniWoB has). */
+  times: number[] | null;
+}
+
+export const socialMedia = defineWebTask<State>({
+  id: 'social-media',
+  description: 'Click the named action (a button or an item of the More menu) on a post by the named user.',
+  maxTurns: 4,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ posts: 3 }, { posts: 4 }, { posts: 10 }]),
+  miniwob: 'social-media',
+  init(rng, o, pools) {
+    const max = o.posts as number;
+    const posts = Array.from({ length: rng.range(Math.ceil(max / 2), max) }, () => newPost(rng, pools, newAuthor(rng, pools)));
+    const user = rng.pick(posts).user;
+    const action = rng.pick([...BUTTONS, ...MENU]);
+    const [heading, timed] = LAYOUTS.draw(rng, pools);
+    return {
+      goal: `For the user ${user}, click on the "${action}" button.`,
+      state: { posts, user, action, menu: -1, heading: HEADINGS[heading], times: timed ? posts.map(() => rng.range(1, 20)) : null },
+    };
+  },
+  draw(s, page) {
+    if (s.heading) page.add('heading', s.heading);
+    s.posts.forEach((p, i) => {
+      page.add('article', s.times ? `${postLine(p)} (${s.times[i]}h)` : postLine(p));
+      for (const b of BUTTONS) page.add('button', b, { depth: 1 }, onClick(() => page.end(p.user === s.user && b === s.action)));
+      const open = s.menu === i;
+      page.add('button', 'More', { depth: 1, state: open ? { expanded: true } : undefined }, onClick(() => void (s.menu = open ? -1 : i)));
+      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), { depth: 2 }, onClick(() => page.end(p.user === s.user && m === s.action)));
+    });
+  },
+  progress: (s) => (s.menu >= 0 && s.posts[s.menu].user === s.user && MENU.includes(s.action) ? 0.5 : 0),
+  expert(s, page) {
+    const i = s.posts.findIndex((p) => p.user === s.user);
+    const post = page.elements.filter((e) => e.role === 'article')[i];
+    if (BUTTONS.includes(s.action)) return `click(${post.id + 1 + BUTTONS.indexOf(s.action)})`;
+    const more = post.id + 1 + BUTTONS.length;
+    if (s.menu !== i) return `click(${more})`;
+    return `click(${more + 1 + MENU.indexOf(s.action)})`;
+  },
+});
