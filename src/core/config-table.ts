@@ -35,6 +35,7 @@ export const ENV_IDS = [
   'choose-date',
   'social-media',
   'social-media-all',
+  'phone-book',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

@@ -26,6 +26,7 @@ import { clickCollapsible2 } from './web/click-collapsible-2';
 import { findWord } from './web/find-word';
 import { loginUserPopup } from './web/login-user-popup';
 import { navigateTree } from './web/navigate-tree';
+import { phoneBook } from './web/phone-book';
 import { socialMedia } from './web/social-media';
 import { socialMediaAll } from './web/social-media-all';
 import { terminal } from './web/terminal';
@@ -39,7 +40,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
-  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
