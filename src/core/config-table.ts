@@ -36,6 +36,7 @@ export const ENV_IDS = [
   'social-media',
   'social-media-all',
   'phone-book',
+  'email-inbox-forward-nl',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

@@ -18,6 +18,7 @@ import { searchEngine } from './web/search-engine';
 import { shopCheckout } from './web/shop-checkout';
 import { useAutocomplete } from './web/use-autocomplete';
 import { copyPaste2 } from './web/copy-paste-2';
+import { emailInboxForwardNl } from './web/email-inbox-forward-nl';
 import { enterDate } from './web/enter-date';
 import { enterPassword } from './web/enter-password';
 import { enterTime } from './web/enter-time';
@@ -40,7 +41,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
-  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
