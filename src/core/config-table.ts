@@ -37,6 +37,7 @@ export const ENV_IDS = [
   'social-media-all',
   'phone-book',
   'email-inbox-forward-nl',
+  'book-flight-full',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

@@ -22,6 +22,7 @@ import { emailInboxForwardNl } from './web/email-inbox-forward-nl';
 import { enterDate } from './web/enter-date';
 import { enterPassword } from './web/enter-password';
 import { enterTime } from './web/enter-time';
+import { bookFlightFull } from './web/book-flight-full';
 import { chooseDate } from './web/choose-date';
 import { clickCollapsible2 } from './web/click-collapsible-2';
 import { findWord } from './web/find-word';
@@ -41,7 +42,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
-  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl, bookFlightFull,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
