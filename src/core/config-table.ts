@@ -38,6 +38,7 @@ export const ENV_IDS = [
   'phone-book',
   'email-inbox-forward-nl',
   'book-flight-full',
+  'forum',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */

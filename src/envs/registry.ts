@@ -26,6 +26,7 @@ import { bookFlightFull } from './web/book-flight-full';
 import { chooseDate } from './web/choose-date';
 import { clickCollapsible2 } from './web/click-collapsible-2';
 import { findWord } from './web/find-word';
+import { forum } from './web/forum';
 import { loginUserPopup } from './web/login-user-popup';
 import { navigateTree } from './web/navigate-tree';
 import { phoneBook } from './web/phone-book';
@@ -42,7 +43,7 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
-  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl, bookFlightFull,
+  loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl, bookFlightFull, forum,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);
