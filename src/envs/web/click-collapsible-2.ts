@@ -11,8 +11,8 @@ import { defineWebTask, onClick } from './page';
 /** A paragraph as runs: plain text, or a link (one word). */
 type Run = { link: boolean; text: string };
 
-const HEADERS = ['Section #{n}', 'Part {n}', 'Chapter {n}', 'Topic {n}'];
-const HEADINGS = ['', 'FAQ', 'Details', 'Notes', 'Help'];
+const HEADERS = ['Section #{n}', 'Part {n}', 'Chapter {n}', 'Topic {n}', 'Item {n}', 'Panel {n}', 'Question {n}', 'Entry {n}'];
+const HEADINGS = ['', 'FAQ', 'Details', 'Notes', 'Help', 'Guide', 'Articles', 'Reading'];
 const LAYOUTS = new Layouts('click-collapsible-2', [HEADERS.length, HEADINGS.length]);
 
 interface State {

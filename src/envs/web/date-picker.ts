@@ -42,7 +42,8 @@ function pick(p: DatePicker, day: Day): void {
 /** Draws the field and, when open, the calendar below it: Prev, the month's name, Next, and its days. */
 export function drawDatePicker(page: Page, label: string, p: DatePicker, range: DateRange): void {
   const field = { ...onClick(() => void (p.open = !p.open)), ...onFill(() => 'the date field is read-only; click it and pick a day from the calendar') };
-  page.add('textbox', label, { value: p.value, state: p.open ? { expanded: true } : undefined }, field);
+  // Like a combobox, the field says whether its calendar is open.
+  page.add('textbox', label, { value: p.value, state: p.open ? { expanded: true } : { collapsed: true } }, field);
   if (!p.open) return;
   const shown = monthIndex(p.year, p.month);
   page.add('button', 'Prev', { depth: 1, state: { disabled: shown <= monthIndex(range.first.year, range.first.month) } }, onClick(() => stepMonth(p, -1)));

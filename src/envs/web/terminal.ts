@@ -3,6 +3,8 @@
 // few lines of the screen stay visible, as in a small terminal window.
 
 import { FILE_BASES, FILE_EXTENSIONS } from '../lexicon/files';
+import { dayNumber, fromDayNumber, longDate } from './dates';
+import { Choices } from './layout';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { inSplit } from '../split';
@@ -11,6 +13,9 @@ import { defineWebTask, onFill } from './page';
 const NO_EXTENSION_GOAL = 'Use the terminal below to delete a file that has no file extension.';
 const VISIBLE_LINES = 6;
 const HELP = ['ls: list contents', 'Usage: ls', 'rm: remove entries', 'Usage: rm file'];
+const LAST_DAY = dayNumber({ year: 2016, month: 12, day: 31 });
+/** The 'Last login' line MiniWoB's terminal greets with: a day of 2016, of the split. */
+const LOGINS = new Choices('terminal logins', (i) => `Last login: ${longDate(fromDayNumber(LAST_DAY - i))}`);
 
 interface State {
   files: string[];
@@ -65,7 +70,7 @@ export const terminal = defineWebTask<State>({
     const ext = extensionOf(rng.pick(sorted));
     return {
       goal: ext === '' ? NO_EXTENSION_GOAL : `Use the terminal below to delete a file ending with the extension .${ext}`,
-      state: { files: sorted, ext, lines: ['Welcome! Type help for a list of available commands.'] },
+      state: { files: sorted, ext, lines: ['Welcome! Type help for a list of available commands.', LOGINS.text(LOGINS.pick(rng, pools, 366))] },
     };
   },
   draw(s, page) {

@@ -16,8 +16,8 @@ const PHRASINGS = [
   'Set the spinner to {n} and click Submit.', 'Spin the value to {n} and hit Submit.',
 ];
 const GOALS = new PositionGoals('use-spinner', PHRASINGS, (phrasing, k) => fillTemplate(phrasing, { n: valueOf(k) }));
-const LABELS = ['Select a value:', 'Quantity', 'Amount', 'Value', 'Count', 'Level'];
-const HEADINGS = ['', 'Settings', 'Order', 'Preferences'];
+const LABELS = ['Select a value:', 'Quantity', 'Amount', 'Value', 'Count', 'Level', 'Number', 'Offset', 'Steps', 'Score', 'Points', 'Units'];
+const HEADINGS = ['', 'Settings', 'Order', 'Preferences', 'Options', 'Adjust', 'Counter', 'Setup'];
 const LAYOUTS = new Layouts('use-spinner', [LABELS.length, HEADINGS.length, 2]);
 
 interface State {
