@@ -39,11 +39,6 @@ export function loremWords(rng: Rng, pools: Pools, n: number): string[] {
   return out;
 }
 
-/** `n` distinct filler words of the split, in random order. */
-export function distinctLoremWords(rng: Rng, pools: Pools, n: number): string[] {
-  return pools.sample(rng, LOREM_WORDS, n);
-}
-
 /** `n` filler words as MiniWoB's paragraphs read: sentences start capitalised and about one word in five ends one. */
 export function loremSentences(rng: Rng, pools: Pools, n: number): string[] {
   const words = loremWords(rng, pools, n);

@@ -7,6 +7,7 @@ import { Rng } from '../../core/rng';
 import { levelTable } from '../levels';
 import { AIRPORTS, airportParts } from '../lexicon/airports';
 import { intOption } from '../options';
+import { poolsOf, type Split } from '../split';
 import { dayNumber, formatDate, fromDayNumber, longDate, parseDate, type Day } from './dates';
 import { datePickerStep, drawDatePicker, newDatePicker, type DatePicker } from './date-picker';
 import { Choices, Layouts } from './layout';
@@ -16,6 +17,23 @@ const FIRST: Day = { year: 2016, month: 10, day: 1 };
 const LAST: Day = { year: 2016, month: 12, day: 31 };
 /** Airports belong to the split of their city, so a city's airports (Chicago's two) share one split. */
 const AIRPORT_CHOICES = new Choices('book-flight-full airports', (i) => airportParts(AIRPORTS[i]).city);
+
+/** A split's airports, listed once: in list order, lower-cased for the autocomplete, and as a set. */
+interface Airports {
+  list: readonly string[];
+  lower: readonly string[];
+  set: ReadonlySet<string>;
+}
+const airportsBySplit = new Map<Split, Airports>();
+
+function airportsOf(split: Split): Airports {
+  let a = airportsBySplit.get(split);
+  if (!a) {
+    const list = AIRPORT_CHOICES.of(poolsOf(split), AIRPORTS.length).map((i) => AIRPORTS[i]);
+    airportsBySplit.set(split, (a = { list, lower: list.map((x) => x.toLowerCase()), set: new Set(list) }));
+  }
+  return a;
+}
 const DATE_LABELS = ['Departure Date', 'Depart on', 'Date'];
 const HEADINGS = ['Book Your One-Way Flight', 'Find a flight', 'Flights'];
 const FIELD_LABELS: readonly (readonly [string, string])[] = [['From:', 'To:'], ['From', 'To'], ['Origin', 'Destination'], ['Leaving from', 'Going to']];
@@ -36,7 +54,7 @@ interface Flight {
 }
 
 interface State {
-  airports: string[];
+  split: Split;
   want: { from: string; to: string; date: Day; by: 'cheapest' | 'shortest' };
   flights: Flight[];
   /** Seeds the flights of any other search. */
@@ -60,11 +78,16 @@ function makeFlights(rng: Rng, max: number): Flight[] {
 
 const clock = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m % 60).padStart(2, '0')} ${m % 1440 < 720 ? 'AM' : 'PM'}`;
 
+const isAirport = (s: State, text: string) => airportsOf(s.split).set.has(text);
+
 /** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. */
 function suggestions(s: State, text: string): string[] {
   const t = text.trim().toLowerCase();
-  if (t === '' || s.airports.includes(text)) return [];
-  return s.airports.filter((a) => a.toLowerCase().includes(t)).slice(0, s.limit);
+  const airports = airportsOf(s.split);
+  if (t === '' || airports.set.has(text)) return [];
+  const out: string[] = [];
+  for (let i = 0; i < airports.list.length && out.length < s.limit; i++) if (airports.lower[i].includes(t)) out.push(airports.list[i]);
+  return out;
 }
 
 const searchedRight = (s: State) =>
@@ -88,7 +111,7 @@ function addAutocomplete(s: State, page: Page, field: 'from' | 'to'): void {
 }
 
 function search(s: State): string | void {
-  const bad = (['from', 'to'] as const).filter((f) => !s.airports.includes(s[f]));
+  const bad = (['from', 'to'] as const).filter((f) => !isAirport(s, s[f]));
   if (bad.length > 0) return `${bad.map((f) => s.labels[f]).join(' and ')} needs an airport from the suggestions`;
   if (s.picker.value === '') return 'choose a departure date';
   s.searched = { from: s.from, to: s.to, date: s.picker.value };
@@ -119,15 +142,17 @@ export const bookFlightFull = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ flights: 3, suggestions: 8 }, { flights: 4, suggestions: 5 }, { flights: 8, suggestions: 3 }]),
   miniwob: 'book-flight',
   init(rng, o, pools) {
-    const airports = AIRPORT_CHOICES.of(pools, AIRPORTS.length).map((i) => AIRPORTS[i]);
-    const [origin, destination] = rng.shuffle(airports).slice(0, 2).map(airportParts);
+    const airports = airportsOf(pools.split).list;
+    const first = rng.int(airports.length);
+    const second = (first + 1 + rng.int(airports.length - 1)) % airports.length;
+    const [origin, destination] = [airports[first], airports[second]].map(airportParts);
     const date = fromDayNumber(rng.range(dayNumber(FIRST), dayNumber(LAST)));
     const want = { from: rng.pick([origin.city, origin.code]), to: rng.pick([destination.city, destination.code]), date, by: rng.pick(['cheapest', 'shortest'] as const) };
     const [dateLabel, heading, fields, searchLabel] = LAYOUTS.draw(rng, pools);
     return {
       goal: `Book the ${want.by} one-way flight from: ${want.from} to: ${want.to} on ${formatDate(date)}.`,
       state: {
-        airports, want, flights: makeFlights(rng, o.flights as number), key: String(rng.nextU32()), maxFlights: o.flights as number,
+        split: pools.split, want, flights: makeFlights(rng, o.flights as number), key: String(rng.nextU32()), maxFlights: o.flights as number,
         limit: o.suggestions as number, from: '', to: '', picker: newDatePicker(LAST), page: 'search', searched: { from: '', to: '', date: '' },
         dateLabel: DATE_LABELS[dateLabel], heading: HEADINGS[heading],
         labels: { from: FIELD_LABELS[fields][0], to: FIELD_LABELS[fields][1], search: SEARCH_LABELS[searchLabel] },
@@ -148,7 +173,7 @@ export const bookFlightFull = defineWebTask<State>({
   },
   progress(s) {
     if (s.page === 'results') return searchedRight(s) ? 0.8 : 0;
-    const right = [s.from.includes(s.want.from) && s.airports.includes(s.from), s.to.includes(s.want.to) && s.airports.includes(s.to), s.picker.value === formatDate(s.want.date)];
+    const right = [s.from.includes(s.want.from) && isAirport(s, s.from), s.to.includes(s.want.to) && isAirport(s, s.to), s.picker.value === formatDate(s.want.date)];
     return (0.6 * right.filter(Boolean).length) / 3;
   },
   expert(s, page) {
@@ -159,10 +184,10 @@ export const bookFlightFull = defineWebTask<State>({
     }
     for (const field of ['from', 'to'] as const) {
       const want = s.want[field];
-      if (s.airports.includes(s[field]) && s[field].includes(want)) continue;
+      if (isAirport(s, s[field]) && s[field].includes(want)) continue;
       // The airport wanted (the city's first), picked from the suggestions for the goal's text; when the list is
       // too short to show it, typed out in full.
-      const airport = s.airports.find((a) => a.includes(want)) as string;
+      const airport = airportsOf(s.split).list.find((a) => a.includes(want)) as string;
       if (suggestions(s, s[field]).includes(airport)) return `click(${page.idOf('option', airport)})`;
       const typed = s[field] !== want && suggestions(s, want).includes(airport) ? want : airport;
       return `fill(${page.idOf('textbox', s.labels[field])}, "${typed}")`;

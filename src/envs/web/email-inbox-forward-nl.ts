@@ -7,7 +7,7 @@ import { loremSentences, loremWords } from '../lexicon/lorem';
 import { GIVEN_NAMES } from '../lexicon/people';
 import { fillTemplate, titleCase } from '../lexicon/phrasing';
 import { intOption } from '../options';
-import { Layouts } from './layout';
+import { Layouts, pickDistinct } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 /** Ways to ask; each belongs to one split. */
@@ -62,7 +62,7 @@ export const emailInboxForwardNl = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ emails: 3 }, { emails: 4 }, { emails: 8 }]),
   miniwob: 'email-inbox-forward-nl',
   init(rng, o, pools) {
-    const people = pools.sample(rng, GIVEN_NAMES, (o.emails as number) + 1).map(titleCase);
+    const people = pickDistinct(rng, pools, GIVEN_NAMES, (o.emails as number) + 1).map(titleCase);
     const dest = people.pop() as string;
     const emails = people.map((from) => ({ from, subject: loremWords(rng, pools, rng.range(1, 3)).join(' '), body: loremSentences(rng, pools, rng.range(5, 12)).join(' ') }));
     const target = rng.int(emails.length);

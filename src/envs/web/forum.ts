@@ -10,7 +10,7 @@ import { GIVEN_NAMES } from '../lexicon/people';
 import { titleCase } from '../lexicon/phrasing';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { Layouts } from './layout';
+import { Layouts, pickDistinct } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
 const KINDS = ['reply', 'new-thread', 'upvote'] as const;
@@ -145,8 +145,8 @@ export const forum = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ boards: 2, threads: 2, posts: 2 }, { boards: 3, threads: 3, posts: 3 }, { boards: 5, threads: 5, posts: 5 }]),
   miniwob: null,
   init(rng, o, pools) {
-    const authors = pools.sample(rng, GIVEN_NAMES, 8).map(titleCase);
-    const boards = pools.sample(rng, BOARD_NAMES, o.boards as number).map((name) => ({
+    const authors = pickDistinct(rng, pools, GIVEN_NAMES, 8).map(titleCase);
+    const boards = pickDistinct(rng, pools, BOARD_NAMES, o.boards as number).map((name) => ({
       name,
       threads: Array.from({ length: o.threads as number }, () => newThread(rng, pools, authors, o.posts as number)),
     }));

@@ -65,6 +65,21 @@ export class Layouts {
   }
 }
 
+/**
+ * `k` distinct items of the split's share of `list`, in random order: redrawn on repeats, which for the few items a
+ * page needs costs k draws where Pools.sample shuffles the whole share.
+ */
+export function pickDistinct<T extends string>(rng: Rng, pools: Pools, list: readonly T[], k: number): T[] {
+  const share = pools.words(list);
+  if (share.length < 2 * k) return pools.sample(rng, list, k);
+  const out: T[] = [];
+  while (out.length < k) {
+    const item = rng.pick(share);
+    if (!out.includes(item)) out.push(item);
+  }
+  return out;
+}
+
 /** Goals made of a phrasing and a position ("the 2nd text area"): choice i is phrasing i % P at position i / P. */
 export class PositionGoals {
   private readonly choices: Choices;

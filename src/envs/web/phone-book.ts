@@ -8,7 +8,7 @@ import { FAMILY_NAMES, GIVEN_NAMES } from '../lexicon/people';
 import { titleCase } from '../lexicon/phrasing';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { Layouts } from './layout';
+import { Layouts, pickDistinct } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
 const HOSTS = ['hotmail', 'yahoo', 'gmail', 'aol', 'live', 'fastmail', 'proton', 'zoho'];
@@ -60,7 +60,7 @@ export const phoneBook = defineWebTask<State>({
   miniwob: 'phone-book',
   instanceKey: 'goal+observation',
   init(rng, o, pools) {
-    const people = pools.sample(rng, GIVEN_NAMES, o.contacts as number).map(titleCase);
+    const people = pickDistinct(rng, pools, GIVEN_NAMES, o.contacts as number).map(titleCase);
     const contacts = people.map((p) => newContact(rng, pools, p));
     const target = rng.int(contacts.length);
     const detail = rng.pick(DETAILS);
