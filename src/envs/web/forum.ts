@@ -2,14 +2,14 @@
 // board with boards, threads and posts. Goals ask to reply to a thread, to start a thread in a board, or to upvote
 // one person's post in a thread; the agent navigates Home -> board -> thread, writes in forms, and back() returns.
 
-import type { Rng } from '../../core/rng';
+import { Rng } from '../../core/rng';
 import { levelTable } from '../levels';
 import { BOARD_NAMES } from '../lexicon/forum';
 import { loremSentences, loremWords } from '../lexicon/lorem';
 import { GIVEN_NAMES } from '../lexicon/people';
 import { titleCase } from '../lexicon/phrasing';
 import { intOption } from '../options';
-import type { Pools } from '../split';
+import { poolsOf, type Pools, type Split } from '../split';
 import { Layouts, pickDistinct } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
@@ -25,14 +25,12 @@ const OPTIONS = [
   intOption('posts', 'most posts in a thread (fewest is 2)', 3, 2, 6),
 ];
 
-interface Post {
-  author: string;
-  text: string;
-}
-
 interface Thread {
   title: string;
-  posts: Post[];
+  /** Who wrote each post, the opening one first. */
+  authors: string[];
+  /** The posts' texts, written when the thread is first opened (null until then). */
+  texts: string[] | null;
 }
 
 interface Board {
@@ -55,21 +53,39 @@ interface State {
   draft: { title: string; message: string };
   forumTitle: string;
   newLabel: string;
+  /** Seeds the posts' texts, with the split they draw from. */
+  key: string;
+  split: Split;
 }
 
 const words = (rng: Rng, pools: Pools, lo: number, hi: number) => loremWords(rng, pools, rng.range(lo, hi)).join(' ');
 
 function newThread(rng: Rng, pools: Pools, authors: readonly string[], posts: number): Thread {
   const title = titleCase(words(rng, pools, 2, 4));
-  return { title, posts: Array.from({ length: rng.range(2, posts) }, () => ({ author: rng.pick(authors), text: loremSentences(rng, pools, rng.range(3, 8)).join(' ') })) };
+  return { title, authors: Array.from({ length: rng.range(2, posts) }, () => rng.pick(authors)), texts: null };
 }
+
+/** Opens thread i of the open board, writing its posts' texts the first time (from the episode's key, so a clone
+ * or a replay writes the same). */
+function openThread(s: State, i: number): void {
+  s.at.thread = i;
+  const t = s.boards[s.at.board].threads[i];
+  if (!t.texts) {
+    const rng = new Rng(`${s.key}/${s.at.board}/${i}`);
+    const pools = poolsOf(s.split);
+    t.texts = t.authors.map(() => loremSentences(rng, pools, rng.range(3, 8)).join(' '));
+  }
+  navigate(s.nav, 'thread');
+}
+
+const threadLink = (t: Thread) => `${t.title} by ${t.authors[0]}, ${t.authors.length - 1} replies`;
 
 function goalOf(s: State): string {
   const b = s.boards[s.board];
   if (s.kind === 'new-thread') return `Start a thread titled "${s.title}" in ${b.name} saying "${s.message}".`;
   const t = b.threads[s.thread];
   if (s.kind === 'reply') return `In ${b.name}, reply "${s.message}" to the thread "${t.title}".`;
-  return `In ${b.name}, upvote the post by ${t.posts[s.post].author} in the thread "${t.title}".`;
+  return `In ${b.name}, upvote the post by ${t.authors[s.post]} in the thread "${t.title}".`;
 }
 
 /** Posting the draft: a reply to the open thread, or a new thread in the open board; right or wrong, it ends. */
@@ -89,13 +105,13 @@ function drawPage(s: State, page: Page): void {
     case 'board':
       page.add('heading', board.name);
       page.add('button', s.newLabel, undefined, onClick(() => void ((s.draft = { title: '', message: '' }), navigate(s.nav, 'new'))));
-      board.threads.forEach((t, i) => page.add('link', `${t.title} by ${t.posts[0].author}, ${t.posts.length - 1} replies`, undefined, onClick(() => void ((s.at.thread = i), navigate(s.nav, 'thread')))));
+      board.threads.forEach((t, i) => page.add('link', threadLink(t), undefined, onClick(() => openThread(s, i))));
       return;
     case 'thread': {
       const t = board.threads[s.at.thread];
       page.add('heading', t.title);
-      t.posts.forEach((p, i) => {
-        page.add('article', `${p.author}: ${p.text}`);
+      t.authors.forEach((author, i) => {
+        page.add('article', `${author}: ${(t.texts as string[])[i]}`);
         page.add('button', 'Upvote', { depth: 1 }, onClick(() => page.end(s.kind === 'upvote' && s.at.board === s.board && s.at.thread === s.thread && i === s.post)));
       });
       page.add('button', 'Reply', undefined, onClick(() => void ((s.draft = { title: '', message: '' }), navigate(s.nav, 'reply'))));
@@ -120,8 +136,7 @@ function expertStep(s: State, page: Page): string {
     case 'board': {
       if (s.at.board !== s.board) return 'back()';
       if (s.kind === 'new-thread') return `click(${page.idOf('button', s.newLabel)})`;
-      const t = b.threads[s.thread];
-      return `click(${page.idOf('link', `${t.title} by ${t.posts[0].author}, ${t.posts.length - 1} replies`)})`;
+      return `click(${page.idOf('link', threadLink(b.threads[s.thread]))})`;
     }
     case 'thread':
       if (s.kind === 'new-thread' || !inThread) return 'back()';
@@ -153,14 +168,15 @@ export const forum = defineWebTask<State>({
     const kind = rng.pick(KINDS);
     const board = rng.int(boards.length);
     const thread = kind === 'new-thread' ? -1 : rng.int(boards[board].threads.length);
-    const posts = thread >= 0 ? boards[board].threads[thread].posts : [];
+    const authorsThere = thread >= 0 ? boards[board].threads[thread].authors : [];
     // An upvote names its post by author, so the author must have written only one post of the thread.
-    const single = posts.map((_, i) => i).filter((i) => posts.filter((p) => p.author === posts[i].author).length === 1);
+    const single = authorsThere.map((_, i) => i).filter((i) => authorsThere.filter((a) => a === authorsThere[i]).length === 1);
     const [title, newLabel] = LAYOUTS.draw(rng, pools);
     const s: State = {
       boards, kind: kind === 'upvote' && single.length === 0 ? 'reply' : kind, board, thread, post: single.length ? rng.pick(single) : 0,
       message: words(rng, pools, 2, 5), title: titleCase(words(rng, pools, 2, 4)), nav: { page: 'home', history: [] },
       at: { board: 0, thread: 0 }, draft: { title: '', message: '' }, forumTitle: TITLES[title], newLabel: NEW_LABELS[newLabel],
+      key: String(rng.nextU32()), split: pools.split,
     };
     return { goal: goalOf(s), state: s };
   },

@@ -1,13 +1,14 @@
 // phone-book (MiniWoB++): a contact book showing one contact a page behind pagination links (First, <, the page,
 // >, Last); find the named person and click their phone number, email or address. Clicking any contact's detail
-// ends the episode, a success only for the right person and detail.
+// ends the episode, a success only for the right person and detail. A contact's details are written when its page
+// is first shown.
 
-import type { Rng } from '../../core/rng';
+import { Rng } from '../../core/rng';
 import { levelTable } from '../levels';
 import { FAMILY_NAMES, GIVEN_NAMES } from '../lexicon/people';
 import { titleCase } from '../lexicon/phrasing';
 import { intOption } from '../options';
-import type { Pools } from '../split';
+import { poolsOf, type Split } from '../split';
 import { Layouts, pickDistinct } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
@@ -22,8 +23,10 @@ const LAYOUTS = new Layouts('phone-book', [HEADINGS.length, 2]);
 
 const OPTIONS = [intOption('contacts', 'contacts in the book, one a page', 5, 2, 12)];
 
-interface Contact extends Record<Detail, string> {
+interface Contact {
   person: string;
+  /** Phone, email and address; null until the contact's page is first shown. */
+  details: Record<Detail, string> | null;
 }
 
 interface State {
@@ -34,21 +37,30 @@ interface State {
   heading: string;
   /** Show the detail labels (Phone:, Email:, Address:) before their links. */
   labelled: boolean;
+  /** Seeds the contacts' details, with the split they draw from. */
+  key: string;
+  split: Split;
 }
 
 const digits = (rng: Rng, n: number) => String(rng.int(10 ** n)).padStart(n, '0');
 
-function newContact(rng: Rng, pools: Pools, person: string): Contact {
-  const user = rng.chance(0.5) ? person.toLowerCase() : person.slice(0, rng.range(3, Math.min(5, person.length))).toLowerCase();
+/** Shows contact k, writing its details the first time from `rng` (by default one keyed by the episode and the
+ * contact, so a clone or a replay writes the same). */
+function show(s: State, k: number, rng?: Rng): void {
+  s.page = k;
+  const c = s.contacts[k];
+  if (c.details) return;
+  rng ??= new Rng(`${s.key}/${k}`);
+  const user = rng.chance(0.5) ? c.person.toLowerCase() : c.person.slice(0, rng.range(3, Math.min(5, c.person.length))).toLowerCase();
   const email = `${user}${rng.chance(0.5) ? '' : rng.range(10, 9999)}@${rng.pick(HOSTS)}.${rng.pick(DOMAINS)}`;
-  const address = `${rng.range(1, 9999)} ${titleCase(pools.pick(rng, FAMILY_NAMES))} ${rng.pick(STREETS)}`;
-  return { person, phone: `${rng.range(110, 989)}-${digits(rng, 3)}-${digits(rng, 4)}`, email, address };
+  const address = `${rng.range(1, 9999)} ${titleCase(poolsOf(s.split).pick(rng, FAMILY_NAMES))} ${rng.pick(STREETS)}`;
+  c.details = { phone: `${rng.range(110, 989)}-${digits(rng, 3)}-${digits(rng, 4)}`, email, address };
 }
 
 /** A pagination link to page `to`, disabled where it would go nowhere. */
 function pageLink(s: State, page: Page, label: string, to: number): void {
   const disabled = to === s.page || to < 0 || to >= s.contacts.length;
-  page.add('link', label, { state: disabled ? { disabled } : undefined }, onClick(() => void (s.page = to)));
+  page.add('link', label, { state: disabled ? { disabled } : undefined }, onClick(() => show(s, to)));
 }
 
 export const phoneBook = defineWebTask<State>({
@@ -60,15 +72,13 @@ export const phoneBook = defineWebTask<State>({
   miniwob: 'phone-book',
   instanceKey: 'goal+observation',
   init(rng, o, pools) {
-    const people = pickDistinct(rng, pools, GIVEN_NAMES, o.contacts as number).map(titleCase);
-    const contacts = people.map((p) => newContact(rng, pools, p));
+    const contacts = pickDistinct(rng, pools, GIVEN_NAMES, o.contacts as number).map((p) => ({ person: titleCase(p), details: null }));
     const target = rng.int(contacts.length);
     const detail = rng.pick(DETAILS);
     const [heading, labelled] = LAYOUTS.draw(rng, pools);
-    return {
-      goal: `Find ${contacts[target].person} in the contact book and click on their ${detail}${detail === 'phone' ? ' number' : ''}.`,
-      state: { contacts, target, detail, page: 0, heading: HEADINGS[heading], labelled: labelled === 1 },
-    };
+    const state: State = { contacts, target, detail, page: 0, heading: HEADINGS[heading], labelled: labelled === 1, key: String(rng.nextU32()), split: pools.split };
+    show(state, 0, rng);
+    return { goal: `Find ${contacts[target].person} in the contact book and click on their ${detail}${detail === 'phone' ? ' number' : ''}.`, state };
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
@@ -76,7 +86,7 @@ export const phoneBook = defineWebTask<State>({
     page.add('heading', c.person);
     for (const d of DETAILS) {
       if (s.labelled) page.add('text', LABELS[d]);
-      page.add('link', c[d], undefined, onClick(() => page.end(s.page === s.target && d === s.detail)));
+      page.add('link', (c.details as Record<Detail, string>)[d], undefined, onClick(() => page.end(s.page === s.target && d === s.detail)));
     }
     const last = s.contacts.length - 1;
     pageLink(s, page, 'First', 0);
@@ -94,6 +104,6 @@ export const phoneBook = defineWebTask<State>({
       const jump = step <= 1 + s.target && step <= 1 + last - s.target ? (s.target > s.page ? '>' : '<') : s.target <= last - s.target ? 'First' : 'Last';
       return `click(${page.idOf('link', jump)})`;
     }
-    return `click(${page.idOf('link', s.contacts[s.target][s.detail])})`;
+    return `click(${page.idOf('link', (s.contacts[s.target].details as Record<Detail, string>)[s.detail])})`;
   },
 });
