@@ -72,11 +72,9 @@ function webActions(goal: string, obs: Observation): string[] {
     else if (e.role === 'combobox') {
       const shown = optionsOf(obs.elements, i);
       for (const o of shown) listed.add(o);
+      // A closed list's options are not on the page: opening it is the legal move.
       if (shown.length > 0) for (const o of shown) out.push(`select(${e.id}, ${quote(o.name)})`);
-      else {
-        out.push(`click(${e.id})`);
-        for (const t of texts) out.push(`select(${e.id}, ${quote(t)})`);
-      }
+      else out.push(`click(${e.id})`);
     } else if (CLICKABLE.has(e.role)) out.push(`click(${e.id})`);
   });
   return out;

@@ -3,14 +3,15 @@
 import type { EnvSpec } from './api';
 import { cardBattlerSpec } from './games/card-battler';
 import { gridWorldSpec } from './games/grid-world';
-import { bookFlight } from './web/book-flight';
 import { chooseList } from './web/choose-list';
 import { clickButton } from './web/click-button';
 import { clickCheckboxes } from './web/click-checkboxes';
 import { clickMenu } from './web/click-menu';
 import { clickTab } from './web/click-tab';
+import { clickTab2 } from './web/click-tab-2';
 import { emailInbox } from './web/email-inbox';
 import { enterText } from './web/enter-text';
+import { flightBooking } from './web/flight-booking';
 import { formSequence } from './web/form-sequence';
 import { loginUser } from './web/login-user';
 import { readTable } from './web/read-table';
@@ -39,8 +40,8 @@ import { multiOrderings } from './web/multi-orderings';
 import { textTransform } from './web/text-transform';
 
 export const ENV_SPECS: readonly EnvSpec[] = [
-  clickButton, clickCheckboxes, clickTab, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
-  formSequence, readTable, searchEngine, emailInbox, shopCheckout, bookFlight, cardBattlerSpec, gridWorldSpec,
+  clickButton, clickCheckboxes, clickTab, clickTab2, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
+  formSequence, readTable, searchEngine, emailInbox, shopCheckout, flightBooking, cardBattlerSpec, gridWorldSpec,
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
   loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl, bookFlightFull, forum,

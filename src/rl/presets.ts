@@ -65,7 +65,7 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'chain',
     doc: 'MARTI chain: a planner writes the expert-like plan, an executor books the flight with it in context; each trains with its own GRPO on the shared success.',
-    config: { env: 'book-flight', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 2, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 20, backend: 'cpu' },
+    config: { env: 'flight-booking', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 2, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 20, backend: 'cpu' },
   },
   {
     name: 'debate',

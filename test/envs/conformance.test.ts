@@ -18,9 +18,9 @@ import { randomValidAction } from './random-policy';
 /** Observation-text budgets at default difficulty, in word/punctuation tokens (see tokenCount); a family not
  * listed gets its suite's default. */
 const TOKEN_BUDGET: Record<string, number> = {
-  'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-menu': 120, 'enter-text': 120,
+  'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-tab-2': 150, 'click-menu': 120, 'enter-text': 120,
   'login-user': 120, 'choose-list': 120, 'use-autocomplete': 120, 'form-sequence': 120, 'read-table': 120,
-  'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'book-flight': 250, 'card-battler': 250, 'grid-world': 120,
+  'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'flight-booking': 250, 'card-battler': 250, 'grid-world': 120,
   // A month's calendar is some 31 cells, a feed some 4 posts with their buttons.
   'choose-date': 280, 'social-media': 250, 'social-media-all': 250, 'book-flight-full': 330,
 };
@@ -214,8 +214,8 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
     const [train, test] = keys;
     const shared = [...test].filter((k) => train.has(k));
     expect(shared.slice(0, 3), `${shared.length} test instances also come up in train`).toEqual([]);
-    // The splits are real pools, not one instance each.
-    expect(Math.min(train.size, test.size)).toBeGreaterThan(SPLIT_SEEDS / 20);
+    // Each split is a pool of instances, not one or two (MiniWoB's form-sequence has 63 goals in all).
+    expect(Math.min(train.size, test.size)).toBeGreaterThan(10);
   });
 
   it('is solved by its expert on test seeds 0-49', () => {

@@ -31,8 +31,8 @@ describe('discovery from zero, then MCTS on unseen seeds', () => {
     expect(mcts.meanLookahead).toBeLessThan(flat.meanLookahead);
   });
 
-  it('book-flight (multi-page: search, results, passenger): at least 80% solved, far above flat random', () => {
-    const { found, mcts, flat } = acceptance('book-flight', 5);
+  it('flight-booking (multi-page: search, results, passenger): at least 80% solved, far above flat random', () => {
+    const { found, mcts, flat } = acceptance('flight-booking', 5);
     expect(found.skills.length).toBeGreaterThan(5);
     expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
     expect(mcts.successRate).toBeGreaterThan(flat.successRate + 0.3);

@@ -3,11 +3,12 @@
 // body unchanged to the named recipient. Phrasings, like names and bodies, are split: test phrasings are unseen.
 
 import { levelTable } from '../levels';
-import { loremSentences, loremWords } from '../lexicon/lorem';
-import { GIVEN_NAMES } from '../lexicon/people';
-import { fillTemplate, titleCase } from '../lexicon/phrasing';
+import { LOREM_WORDS, PERSON_FIRST } from '../lexicon/english';
+import { loremSentences } from '../lexicon/lorem';
+import { fillTemplate } from '../lexicon/phrasing';
 import { intOption } from '../options';
-import { Layouts, pickDistinct } from './layout';
+import { wordsOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 /** Ways to ask; each belongs to one split. */
@@ -62,9 +63,9 @@ export const emailInboxForwardNl = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ emails: 3 }, { emails: 4 }, { emails: 8 }]),
   miniwob: 'email-inbox-forward-nl',
   init(rng, o, pools) {
-    const people = pickDistinct(rng, pools, GIVEN_NAMES, (o.emails as number) + 1).map(titleCase);
+    const people = pools.sample(rng, PERSON_FIRST, (o.emails as number) + 1);
     const dest = people.pop() as string;
-    const emails = people.map((from) => ({ from, subject: loremWords(rng, pools, rng.range(1, 3)).join(' '), body: loremSentences(rng, pools, rng.range(5, 12)).join(' ') }));
+    const emails = people.map((from) => ({ from, subject: wordsOf(rng, pools, LOREM_WORDS, rng.range(1, 3)), body: loremSentences(rng, pools, rng.range(5, 12)).join(' ') }));
     const target = rng.int(emails.length);
     const [title, forward, previews] = LAYOUTS.draw(rng, pools);
     return {

@@ -2,9 +2,10 @@
 // textbox and press Submit.
 
 import { loremSentences } from '../lexicon/lorem';
-import { fillTemplate, ordinal } from '../lexicon/phrasing';
+import { fillTemplate } from '../lexicon/phrasing';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
+import { ordinal } from './controls';
 import { Layouts, PositionGoals } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
 

@@ -5,12 +5,13 @@
 import { Rng } from '../../core/rng';
 import { levelTable } from '../levels';
 import { BOARD_NAMES } from '../lexicon/forum';
-import { loremSentences, loremWords } from '../lexicon/lorem';
-import { GIVEN_NAMES } from '../lexicon/people';
-import { titleCase } from '../lexicon/phrasing';
+import { LOREM_WORDS, PERSON_FIRST } from '../lexicon/english';
+import { loremSentences } from '../lexicon/lorem';
+import { capitalize } from '../words';
 import { intOption } from '../options';
 import { poolsOf, type Pools, type Split } from '../split';
-import { Layouts, pickDistinct } from './layout';
+import { wordsOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
 const KINDS = ['reply', 'new-thread', 'upvote'] as const;
@@ -58,10 +59,10 @@ interface State {
   split: Split;
 }
 
-const words = (rng: Rng, pools: Pools, lo: number, hi: number) => loremWords(rng, pools, rng.range(lo, hi)).join(' ');
+const words = (rng: Rng, pools: Pools, lo: number, hi: number) => wordsOf(rng, pools, LOREM_WORDS, rng.range(lo, hi));
 
 function newThread(rng: Rng, pools: Pools, authors: readonly string[], posts: number): Thread {
-  const title = titleCase(words(rng, pools, 2, 4));
+  const title = capitalize(words(rng, pools, 2, 4));
   return { title, authors: Array.from({ length: rng.range(2, posts) }, () => rng.pick(authors)), texts: null };
 }
 
@@ -160,8 +161,8 @@ export const forum = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ boards: 2, threads: 2, posts: 2 }, { boards: 3, threads: 3, posts: 3 }, { boards: 5, threads: 5, posts: 5 }]),
   miniwob: null,
   init(rng, o, pools) {
-    const authors = pickDistinct(rng, pools, GIVEN_NAMES, 8).map(titleCase);
-    const boards = pickDistinct(rng, pools, BOARD_NAMES, o.boards as number).map((name) => ({
+    const authors = pools.sample(rng, PERSON_FIRST, 8);
+    const boards = pools.sample(rng, BOARD_NAMES, o.boards as number).map((name) => ({
       name,
       threads: Array.from({ length: o.threads as number }, () => newThread(rng, pools, authors, o.posts as number)),
     }));
@@ -174,7 +175,7 @@ export const forum = defineWebTask<State>({
     const [title, newLabel] = LAYOUTS.draw(rng, pools);
     const s: State = {
       boards, kind: kind === 'upvote' && single.length === 0 ? 'reply' : kind, board, thread, post: single.length ? rng.pick(single) : 0,
-      message: words(rng, pools, 2, 5), title: titleCase(words(rng, pools, 2, 4)), nav: { page: 'home', history: [] },
+      message: words(rng, pools, 2, 5), title: capitalize(words(rng, pools, 2, 4)), nav: { page: 'home', history: [] },
       at: { board: 0, thread: 0 }, draft: { title: '', message: '' }, forumTitle: TITLES[title], newLabel: NEW_LABELS[newLabel],
       key: String(rng.nextU32()), split: pools.split,
     };

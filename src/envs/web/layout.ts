@@ -1,10 +1,11 @@
-// Finite choices drawn from a split: page layouts (one choice per dimension: labels, heading, order, ...), goal
-// phrasings, dates and times. The text of each choice belongs to exactly one split (src/envs/split.ts), so a test
-// layout or goal never comes up in training. Families declare their choices once, at module level; the members of
-// each split are listed on first use and cached, so a reset picks one in constant time.
+// Finite choices drawn from a split for the newer web families: goal phrasings, dates and times, whose texts each
+// belong to one split (src/envs/split.ts), so a test goal never comes up in training; and page layouts of several
+// dimensions (labels, heading, order, ...) numbered by controls.ts's layoutOf. Families declare their choices once,
+// at module level; the members of each split are listed on first use and cached, so a reset picks in constant time.
 
 import type { Rng } from '../../core/rng';
 import { inSplit, type Pools, type Split } from '../split';
+import { layoutOf } from './controls';
 
 /** Choices 0..count-1, each named by a text; a split holds the choices whose text is in it. */
 export class Choices {
@@ -38,46 +39,26 @@ export class Choices {
   }
 }
 
-/** A family's page layouts: one index per dimension (`sizes[k]` choices each), the combination in one split. */
+/** A family's page layouts: one index per dimension (`sizes[k]` choices each), the combination one of the split's
+ * layouts (controls.ts's layoutOf numbers them). */
 export class Layouts {
-  private readonly choices: Choices;
   private readonly total: number;
 
-  constructor(family: string, private readonly sizes: readonly number[]) {
+  constructor(private readonly family: string, private readonly sizes: readonly number[]) {
     this.total = sizes.reduce((a, b) => a * b, 1);
-    this.choices = new Choices(`${family} layouts`, (code) => `${family}:${this.decode(code).join('.')}`);
-  }
-
-  private decode(code: number): number[] {
-    const out: number[] = [];
-    for (const n of this.sizes) {
-      out.push(code % n);
-      code = Math.floor(code / n);
-    }
-    return out;
   }
 
   /** A layout of the pools' split: its index in each dimension; `lastBelow` keeps the last dimension's index
    * under a bound (an option that limits, say, the label styles in play). */
   draw(rng: Rng, pools: Pools, lastBelow = this.sizes[this.sizes.length - 1]): number[] {
     const last = this.sizes[this.sizes.length - 1];
-    return this.decode(this.choices.pick(rng, pools, (this.total / last) * Math.min(lastBelow, last)));
+    let code = layoutOf(rng, pools, this.family, (this.total / last) * Math.min(lastBelow, last));
+    return this.sizes.map((n) => {
+      const k = code % n;
+      code = (code - k) / n;
+      return k;
+    });
   }
-}
-
-/**
- * `k` distinct items of the split's share of `list`, in random order: redrawn on repeats, which for the few items a
- * page needs costs k draws where Pools.sample shuffles the whole share.
- */
-export function pickDistinct<T extends string>(rng: Rng, pools: Pools, list: readonly T[], k: number): T[] {
-  const share = pools.words(list);
-  if (share.length < 2 * k) return pools.sample(rng, list, k);
-  const out: T[] = [];
-  while (out.length < k) {
-    const item = rng.pick(share);
-    if (!out.includes(item)) out.push(item);
-  }
-  return out;
 }
 
 /** Goals made of a phrasing and a position ("the 2nd text area"): choice i is phrasing i % P at position i / P. */

@@ -2,7 +2,7 @@
 // one of the fields pops up a dialog that disables the form; Cancel closes it (and the typing was lost), OK
 // leaves the page and fails.
 
-import { GIVEN_NAMES } from '../lexicon/people';
+import { PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
@@ -45,7 +45,7 @@ export const loginUserPopup = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ popup: 0 }, { popup: 50 }, { popup: 100 }]),
   miniwob: 'login-user-popup',
   init(rng, o, pools) {
-    const want = { username: pools.pick(rng, GIVEN_NAMES), password: pools.string(rng, 2, 6) };
+    const want = { username: pools.pick(rng, PERSON_FIRST).toLowerCase(), password: pools.string(rng, 2, 6) };
     const trap: State['trap'] = rng.int(100) < (o.popup as number) ? rng.pick(['username', 'password'] as const) : '';
     const [user, password, heading] = LAYOUTS.draw(rng, pools);
     return {

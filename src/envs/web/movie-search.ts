@@ -2,9 +2,8 @@
 // fields in a shuffled order, labelled in one of several styles, and one button that submits.
 
 import type { Rng } from '../../core/rng';
-import { FAMILY_NAMES } from '../lexicon/people';
+import { PERSON_LAST } from '../lexicon/english';
 import { MOVIE_GENRES } from '../lexicon/movies';
-import { titleCase } from '../lexicon/phrasing';
 import type { Pools } from '../split';
 import { onClick, onFill, type Page } from './page';
 
@@ -28,7 +27,7 @@ export const FIELD_ORDERS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 
 /** A search to ask for, from the split's genres and directors: its goal and wanted values. */
 export function movieWant(rng: Rng, pools: Pools): { goal: string; want: MovieForm['want'] } {
   const genre = pools.pick(rng, MOVIE_GENRES);
-  const director = titleCase(pools.pick(rng, FAMILY_NAMES));
+  const director = pools.pick(rng, PERSON_LAST);
   const year = String(rng.range(1970, 2018));
   return { goal: `Search for ${genre} movies directed by ${director} from year ${year}.`, want: [genre, director, year] };
 }

@@ -2,8 +2,7 @@
 // find the item the goal names and click it. Clicking a folder opens or closes it; clicking any other file fails.
 
 import type { Rng } from '../../core/rng';
-import { GIVEN_NAMES } from '../lexicon/people';
-import { titleCase } from '../lexicon/phrasing';
+import { PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
@@ -73,8 +72,8 @@ function drawItems(s: State, page: Page, items: Item[], depth: number): void {
 }
 
 function treeNames(rng: Rng, pools: Pools): () => string {
-  const names = pools.words(GIVEN_NAMES);
-  return () => titleCase(rng.pick(names));
+  const names = pools.words(PERSON_FIRST);
+  return () => rng.pick(names);
 }
 
 const OPTIONS = [
@@ -90,7 +89,6 @@ export const navigateTree = defineWebTask<State>({
   options: OPTIONS,
   levels: levelTable(OPTIONS, [{ items: 8, levels: 2, hidden: 0 }, { hidden: 1 }, { items: 12, levels: 3 }, { items: 16, levels: 4 }]),
   miniwob: 'navigate-tree',
-  instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const names = treeNames(rng, pools);
     for (;;) {

@@ -5,11 +5,10 @@
 
 import { Rng } from '../../core/rng';
 import { levelTable } from '../levels';
-import { FAMILY_NAMES, GIVEN_NAMES } from '../lexicon/people';
-import { titleCase } from '../lexicon/phrasing';
+import { PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
-import { Layouts, pickDistinct } from './layout';
+import { Layouts } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
 const HOSTS = ['hotmail', 'yahoo', 'gmail', 'aol', 'live', 'fastmail', 'proton', 'zoho'];
@@ -53,7 +52,7 @@ function show(s: State, k: number, rng?: Rng): void {
   rng ??= new Rng(`${s.key}/${k}`);
   const user = rng.chance(0.5) ? c.person.toLowerCase() : c.person.slice(0, rng.range(3, Math.min(5, c.person.length))).toLowerCase();
   const email = `${user}${rng.chance(0.5) ? '' : rng.range(10, 9999)}@${rng.pick(HOSTS)}.${rng.pick(DOMAINS)}`;
-  const address = `${rng.range(1, 9999)} ${titleCase(poolsOf(s.split).pick(rng, FAMILY_NAMES))} ${rng.pick(STREETS)}`;
+  const address = `${rng.range(1, 9999)} ${poolsOf(s.split).pick(rng, PERSON_LAST)} ${rng.pick(STREETS)}`;
   c.details = { phone: `${rng.range(110, 989)}-${digits(rng, 3)}-${digits(rng, 4)}`, email, address };
 }
 
@@ -70,9 +69,8 @@ export const phoneBook = defineWebTask<State>({
   options: OPTIONS,
   levels: levelTable(OPTIONS, [{ contacts: 3 }, { contacts: 5 }, { contacts: 10 }]),
   miniwob: 'phone-book',
-  instanceKey: 'goal+observation',
   init(rng, o, pools) {
-    const contacts = pickDistinct(rng, pools, GIVEN_NAMES, o.contacts as number).map((p) => ({ person: titleCase(p), details: null }));
+    const contacts = pools.sample(rng, PERSON_FIRST, o.contacts as number).map((person) => ({ person, details: null }));
     const target = rng.int(contacts.length);
     const detail = rng.pick(DETAILS);
     const [heading, labelled] = LAYOUTS.draw(rng, pools);

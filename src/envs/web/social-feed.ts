@@ -2,10 +2,9 @@
 // few words of filler, each with its row of action buttons.
 
 import type { Rng } from '../../core/rng';
-import { loremWords } from '../lexicon/lorem';
-import { FAMILY_NAMES, GIVEN_NAMES } from '../lexicon/people';
-import { titleCase } from '../lexicon/phrasing';
+import { LOREM_WORDS, PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
 import type { Pools } from '../split';
+import { wordsOf } from './controls';
 
 export interface Post {
   name: string;
@@ -16,14 +15,14 @@ export interface Post {
 
 /** A new author as MiniWoB makes one: a given or family name to show, a name or filler word as username. */
 export function newAuthor(rng: Rng, pools: Pools): Pick<Post, 'name' | 'user'> {
-  const name = titleCase(rng.chance(0.5) ? pools.pick(rng, GIVEN_NAMES) : pools.pick(rng, FAMILY_NAMES));
-  const user = `@${rng.chance(0.5) ? pools.pick(rng, GIVEN_NAMES) : loremWords(rng, pools, 1)[0]}`;
+  const name = rng.chance(0.5) ? pools.pick(rng, PERSON_FIRST) : pools.pick(rng, PERSON_LAST);
+  const user = `@${(rng.chance(0.5) ? pools.pick(rng, PERSON_FIRST) : pools.pick(rng, LOREM_WORDS)).toLowerCase()}`;
   return { name, user };
 }
 
 /** A post by `author` with two to six words of filler. */
 export function newPost(rng: Rng, pools: Pools, author: Pick<Post, 'name' | 'user'>): Post {
-  return { ...author, body: loremWords(rng, pools, rng.range(2, 6)).join(' ') };
+  return { name: author.name, user: author.user, body: wordsOf(rng, pools, LOREM_WORDS, rng.range(2, 6)) };
 }
 
 /** How a post reads in the accessibility tree: one line, its author first. */
