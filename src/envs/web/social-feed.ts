@@ -25,5 +25,8 @@ export function newPost(rng: Rng, pools: Pools, author: Pick<Post, 'name' | 'use
   return { name: author.name, user: author.user, body: wordsOf(rng, pools, LOREM_WORDS, rng.range(2, 6)) };
 }
 
+/** How many posts a feed of at most `max` shows: half that to all of it, as MiniWoB's 5-10 and 6-12. */
+export const feedSize = (rng: Rng, max: number): number => rng.range(Math.ceil(max / 2), max);
+
 /** How a post reads in the accessibility tree: one line, its author first. */
 export const postLine = (p: Post): string => `${p.name} ${p.user}: ${p.body}`;

@@ -5,7 +5,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
-import { newAuthor, newPost, postLine, type Post } from './social-feed';
+import { feedSize, newAuthor, newPost, postLine, type Post } from './social-feed';
 
 const BUTTONS = ['Reply', 'Retweet', 'Like', 'Share'];
 const HEADINGS = ['', 'Home', 'Timeline', 'Latest'];
@@ -35,8 +35,7 @@ export const socialMediaAll = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ posts: 4 }, { posts: 5 }, { posts: 12 }]),
   miniwob: 'social-media-all',
   init(rng, o, pools) {
-    const max = o.posts as number;
-    const n = rng.range(Math.ceil(max / 2), max);
+    const n = feedSize(rng, o.posts as number);
     // As in MiniWoB: each post is by the previous author with probability 0.7, then the feed is shuffled.
     const posts: Post[] = [];
     for (let k = 0; k < n; k++) posts.push(newPost(rng, pools, k === 0 || rng.chance(0.3) ? newAuthor(rng, pools) : posts[k - 1]));

@@ -6,7 +6,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
-import { newAuthor, newPost, postLine, type Post } from './social-feed';
+import { feedSize, newAuthor, newPost, postLine, type Post } from './social-feed';
 
 const BUTTONS = ['Reply', 'Retweet', 'Like'];
 /** The More menu; Mute and Block name the post's user. */
@@ -35,8 +35,7 @@ export const socialMedia = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ posts: 3 }, { posts: 4 }, { posts: 10 }]),
   miniwob: 'social-media',
   init(rng, o, pools) {
-    const max = o.posts as number;
-    const posts = Array.from({ length: rng.range(Math.ceil(max / 2), max) }, () => newPost(rng, pools, newAuthor(rng, pools)));
+    const posts = Array.from({ length: feedSize(rng, o.posts as number) }, () => newPost(rng, pools, newAuthor(rng, pools)));
     const user = rng.pick(posts).user;
     const action = rng.pick([...BUTTONS, ...MENU]);
     const [heading, timed] = LAYOUTS.draw(rng, pools);
