@@ -3,23 +3,28 @@
 // clicking any other item ends the episode. From the default level on, labels repeat as real menus' do: items named
 // like the path's (decoys, plain items) sit in the menu bar too, so clicking whatever matches the goal's words fails.
 
-import type { Rng } from '../../core/rng';
+import { Rng } from '../../core/rng';
 import { PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
-import type { Pools } from '../split';
+import { poolsOf, type Pools, type Split } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
 
 interface Item {
   id: number; // unique in the episode
   name: string;
   children: Item[];
+  /** A submenu off the target's path, made when first opened: its seed and levels. */
+  later?: { seed: number; depth: number };
 }
 
 interface State {
   bar: Item[];
   path: number[]; // item ids from the bar to the target leaf
   open: number[]; // ids of the open submenus, from the bar down
+  split: Split;
+  width: number;
+  next: { id: number }; // the next item id
 }
 
 const OPTIONS = [
@@ -29,31 +34,45 @@ const OPTIONS = [
 ];
 
 /**
- * Builds a menu of `width` items. Item `path[level]`'s index opens the submenu the target sits in, down to the last
- * level; any other item opens a submenu half the time. Returns the ids along the path (pushed onto `ids`).
+ * Builds a menu of `width` items. With `pathIds`, one item opens the submenu the target sits in, down to the last
+ * level (its ids are pushed onto `pathIds`); any other item opens a submenu half the time, made when first opened.
  */
-function grow(rng: Rng, names: () => string, next: { id: number }, width: number, depth: number, pathIds: number[]): Item[] {
-  const forced = rng.int(width);
+function grow(rng: Rng, names: () => string, next: { id: number }, width: number, depth: number, pathIds: number[] | null): Item[] {
+  const forced = pathIds ? rng.int(width) : -1;
   const items: Item[] = [];
   for (let i = 0; i < width; i++) {
     const item: Item = { id: next.id++, name: names(), children: [] };
-    if (i === forced) pathIds.push(item.id);
-    if (depth > 1 && i === forced) item.children = grow(rng, names, next, width, depth - 1, pathIds);
-    else if (depth > 1 && rng.chance(0.5)) item.children = grow(rng, names, next, width, depth - 1, []);
+    if (i === forced) {
+      pathIds?.push(item.id);
+      if (depth > 1) item.children = grow(rng, names, next, width, depth - 1, pathIds);
+    } else if (depth > 1 && rng.chance(0.5)) item.later = { seed: rng.nextU32(), depth: depth - 1 };
     items.push(item);
   }
   return items;
 }
 
+/** Makes a submenu left for later: a pure function of its seed, so clones and replays agree. */
+function openLater(s: State, item: Item): void {
+  if (!item.later) return;
+  const rng = new Rng(`click-menu/${item.later.seed}`);
+  item.children = grow(rng, nameSource(rng, poolsOf(s.split)), s.next, s.width, item.later.depth, null);
+  delete item.later;
+}
+
+const hasSubmenu = (item: Item) => item.children.length > 0 || item.later !== undefined;
+
 /** Draws a menu level and, after an open item, its submenu one level deeper. */
 function drawLevel(s: State, page: Page, items: Item[], depth: number): void {
   for (const item of items) {
-    if (item.children.length === 0) {
+    if (!hasSubmenu(item)) {
       page.add('menuitem', item.name, { depth }, onClick(() => page.end(item.id === s.path[s.path.length - 1])));
       continue;
     }
     const expanded = s.open[depth] === item.id;
-    page.add('menuitem', item.name, { depth, state: { haspopup: true, expanded } }, onClick(() => void (s.open = expanded ? s.open.slice(0, depth) : [...s.open.slice(0, depth), item.id])));
+    page.add('menuitem', item.name, { depth, state: { haspopup: true, expanded } }, onClick(() => {
+      openLater(s, item);
+      s.open = expanded ? s.open.slice(0, depth) : [...s.open.slice(0, depth), item.id];
+    }));
     if (expanded) drawLevel(s, page, item.children, depth + 1);
   }
 }
@@ -63,7 +82,7 @@ function elementId(s: State, items: Item[], depth: number, id: number, counter: 
   for (const item of items) {
     counter.n++;
     if (item.id === id) return counter.n;
-    if (item.children.length > 0 && s.open[depth] === item.id) {
+    if (s.open[depth] === item.id) {
       const found = elementId(s, item.children, depth + 1, id, counter);
       if (found) return found;
     }
@@ -98,7 +117,8 @@ export const clickMenu = defineWebTask<State>({
   miniwob: 'click-menu',
   init(rng, o, pools) {
     const path: number[] = [];
-    const bar = grow(rng, nameSource(rng, pools), { id: 0 }, o.width as number, o.depth as number, path);
+    const next = { id: 0 };
+    const bar = grow(rng, nameSource(rng, pools), next, o.width as number, o.depth as number, path);
     const named: string[] = [];
     let level = bar;
     for (const id of path) {
@@ -110,7 +130,7 @@ export const clickMenu = defineWebTask<State>({
       const copy = named[named.length - 1 - d]; // the leaf's name first, then its parent's
       bar.splice(rng.int(bar.length + 1), 0, { id: -1 - d, name: copy, children: [] });
     }
-    return { goal: `Select ${named.join('>')}`, state: { bar, path, open: [] } };
+    return { goal: `Select ${named.join('>')}`, state: { bar, path, open: [], split: pools.split, width: o.width as number, next } };
   },
   draw: (s, page) => drawLevel(s, page, s.bar, 0),
   progress(s) {

@@ -6,11 +6,13 @@ import type { OptionSpec } from '../api';
 import { CITY_NAMES, COUNTRY_NAMES } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
+import { poolsOf, type Split } from '../split';
 import { CITIES } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
 
 interface State {
-  items: readonly string[]; // the split's places: what the field can suggest
+  split: Split;
+  starter: boolean; // the places are the 20 starter cities
   limit: number;
   prefix: string;
   suffix: string; // '' when the goal names no ending
@@ -26,11 +28,20 @@ const OPTIONS: OptionSpec[] = [
   { name: 'words', doc: 'starter (20 cities) or open (hundreds of cities and countries)', kind: 'enum', default: 'open', values: ['starter', 'open'] },
 ];
 
+const lowered = new WeakMap<readonly string[], readonly string[]>();
+
+/** The split's places: what the field can suggest (the state names them, so a clone copies no list). */
+const placesOf = (s: Pick<State, 'split' | 'starter'>) => poolsOf(s.split).words(s.starter ? CITIES : PLACES);
+
 /** The first `limit` places starting with `typed` (any case). */
 function matches(s: State, typed: string): string[] {
   const t = typed.toLowerCase();
   const out: string[] = [];
-  if (t !== '') for (const c of s.items) if (c.toLowerCase().startsWith(t) && out.push(c) >= s.limit) break;
+  if (t === '') return out;
+  const items = placesOf(s);
+  let lower = lowered.get(items);
+  if (!lower) lowered.set(items, (lower = items.map((c) => c.toLowerCase())));
+  for (let i = 0; i < lower.length; i++) if (lower[i].startsWith(t) && out.push(items[i]) >= s.limit) break;
   return out;
 }
 
@@ -47,7 +58,8 @@ export const useAutocomplete = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ suggestions: 3, words: 'starter' }, { words: 'open' }, { suggestions: 5 }, { suggestions: 8 }]),
   miniwob: 'use-autocomplete',
   init(rng, o, pools) {
-    const items = pools.words(o.words === 'starter' ? CITIES : PLACES);
+    const starter = o.words === 'starter';
+    const items = placesOf({ split: pools.split, starter });
     // Prefixes and endings are shared between places, so the goal's own text decides its split.
     let target = '';
     let prefix = '';
@@ -58,7 +70,7 @@ export const useAutocomplete = defineWebTask<State>({
       suffix = rng.chance(0.75) ? target.slice(-Math.min(target.length - prefix.length, rng.range(2, 4))) : '';
       return suffix ? `Enter an item that starts with "${prefix}" and ends with "${suffix}".` : `Enter an item that starts with "${prefix}".`;
     });
-    return { goal, state: { items, limit: o.suggestions as number, prefix, suffix, target, value: '', picked: false } };
+    return { goal, state: { split: pools.split, starter, limit: o.suggestions as number, prefix, suffix, target, value: '', picked: false } };
   },
   draw(s, page) {
     page.add('textbox', 'Tags', { value: s.value }, onFill((t) => void ((s.value = t), (s.picked = false))));
