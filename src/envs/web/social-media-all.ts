@@ -12,10 +12,16 @@ const HEADINGS = ['', 'Home', 'Timeline', 'Latest'];
 const SUBMITS = ['Submit', 'Done'];
 const LAYOUTS = new Layouts('social-media-all', [HEADINGS.length, SUBMITS.length]);
 
+// Parts every drawing of the feed shares.
+const BUTTON = { depth: 1 };
+const PRESSED = { depth: 1, state: { pressed: true } };
+
 const OPTIONS = [intOption('posts', 'most posts in the feed (fewest is half that)', 5, 2, 12)];
 
 interface State {
   posts: Post[];
+  /** Each post as the page shows it (written once). */
+  lines: string[];
   /** pressed[i][b]: button b of post i is toggled on. */
   pressed: boolean[][];
   user: string;
@@ -45,14 +51,15 @@ export const socialMediaAll = defineWebTask<State>({
     const [heading, submit] = LAYOUTS.draw(rng, pools);
     return {
       goal: `Click the "${BUTTONS[action]}" button on all posts by ${user} and then click ${SUBMITS[submit]}.`,
-      state: { posts: shuffled, pressed: shuffled.map(() => BUTTONS.map(() => false)), user, action, heading: HEADINGS[heading], submit: SUBMITS[submit] },
+      state: { posts: shuffled, lines: shuffled.map(postLine), pressed: shuffled.map(() => BUTTONS.map(() => false)), user, action, heading: HEADINGS[heading], submit: SUBMITS[submit] },
     };
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
-    s.posts.forEach((p, i) => {
-      page.add('article', postLine(p));
-      BUTTONS.forEach((b, k) => page.add('button', b, { depth: 1, state: s.pressed[i][k] ? { pressed: true } : undefined }, onClick(() => void (s.pressed[i][k] = !s.pressed[i][k]))));
+    s.posts.forEach((_, i) => {
+      page.add('article', s.lines[i]);
+      const row = s.pressed[i];
+      BUTTONS.forEach((b, k) => page.add('button', b, row[k] ? PRESSED : BUTTON, onClick(() => void (row[k] = !row[k]))));
     });
     page.add('button', s.submit, undefined, onClick(() => page.end(allRight(s))));
   },

@@ -11,7 +11,12 @@ import { feedSize, newAuthor, newPost, postLine, type Post } from './social-feed
 const BUTTONS = ['Reply', 'Retweet', 'Like'];
 /** The More menu; Mute and Block name the post's user. */
 const MENU = ['Share via DM', 'Copy link to Tweet', 'Embed Tweet', 'Mute', 'Block', 'Report'];
+const ACTIONS = [...BUTTONS, ...MENU];
 const menuLabel = (item: string, p: Post) => (item === 'Mute' || item === 'Block' ? `${item} ${p.user}` : item);
+// Parts every drawing of the feed shares.
+const BUTTON = { depth: 1 };
+const MORE_OPEN = { depth: 1, state: { expanded: true } };
+const MENU_ITEM = { depth: 2 };
 const HEADINGS = ['', 'Home', 'Timeline', 'Latest'];
 const LAYOUTS = new Layouts('social-media', [HEADINGS.length, 2]);
 
@@ -19,12 +24,12 @@ const OPTIONS = [intOption('posts', 'most posts in the feed (fewest is half that
 
 interface State {
   posts: Post[];
+  /** Each post as the page shows it (written once). */
+  lines: string[];
   user: string;
   action: string;
   menu: number; // the post whose More menu is open, or -1
   heading: string;
-  /** Posts show how long ago they were posted (a distractor MiniWoB has). */
-  times: number[] | null;
 }
 
 export const socialMedia = defineWebTask<State>({
@@ -37,21 +42,21 @@ export const socialMedia = defineWebTask<State>({
   init(rng, o, pools) {
     const posts = Array.from({ length: feedSize(rng, o.posts as number) }, () => newPost(rng, pools, newAuthor(rng, pools)));
     const user = rng.pick(posts).user;
-    const action = rng.pick([...BUTTONS, ...MENU]);
+    const action = rng.pick(ACTIONS);
+    // In some layouts posts show how long ago they were posted (a distractor MiniWoB has).
     const [heading, timed] = LAYOUTS.draw(rng, pools);
-    return {
-      goal: `For the user ${user}, click on the "${action}" button.`,
-      state: { posts, user, action, menu: -1, heading: HEADINGS[heading], times: timed ? posts.map(() => rng.range(1, 20)) : null },
-    };
+    const lines = posts.map((p) => (timed ? `${postLine(p)} (${rng.range(1, 20)}h)` : postLine(p)));
+    return { goal: `For the user ${user}, click on the "${action}" button.`, state: { posts, lines, user, action, menu: -1, heading: HEADINGS[heading] } };
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
     s.posts.forEach((p, i) => {
-      page.add('article', s.times ? `${postLine(p)} (${s.times[i]}h)` : postLine(p));
-      for (const b of BUTTONS) page.add('button', b, { depth: 1 }, onClick(() => page.end(p.user === s.user && b === s.action)));
+      const right = p.user === s.user;
+      page.add('article', s.lines[i]);
+      for (const b of BUTTONS) page.add('button', b, BUTTON, onClick(() => page.end(right && b === s.action)));
       const open = s.menu === i;
-      page.add('button', 'More', { depth: 1, state: open ? { expanded: true } : undefined }, onClick(() => void (s.menu = open ? -1 : i)));
-      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), { depth: 2 }, onClick(() => page.end(p.user === s.user && m === s.action)));
+      page.add('button', 'More', open ? MORE_OPEN : BUTTON, onClick(() => void (s.menu = open ? -1 : i)));
+      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), MENU_ITEM, onClick(() => page.end(right && m === s.action)));
     });
   },
   progress: (s) => (s.menu >= 0 && s.posts[s.menu].user === s.user && MENU.includes(s.action) ? 0.5 : 0),
