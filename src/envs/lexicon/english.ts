@@ -3,9 +3,9 @@
 // ASCII words only, no duplicates up to case. Each list holds hundreds of entries; a family draws them through the
 // split's Pools (src/envs/split.ts), so about a quarter of every list is seen only in evaluation.
 
-import { faker } from '@faker-js/faker/locale/en';
-
-const data = faker.rawDefinitions;
+// The package's `en` definitions alone: a bundler keeps only them (faker has no side effects), about 290 kB
+// minified, against 440 kB for the `faker/locale/en` instance with faker's generators.
+import { en as data } from '@faker-js/faker';
 
 /** The entries matching `pattern`, first spelling kept when two differ only in case, in faker's order. */
 function clean(list: readonly string[] | null | undefined, pattern: RegExp, lower = false): readonly string[] {
