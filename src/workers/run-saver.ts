@@ -72,7 +72,7 @@ export class RunSaver {
     } catch (err) {
       if (err instanceof StorageFullError || isQuotaError(err)) {
         this.full = true;
-        this.onWarning(new StorageFullError(err).message);
+        this.onWarning(`${new StorageFullError(err).message}: training goes on unsaved`);
         return undefined;
       }
       throw err;

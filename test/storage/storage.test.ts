@@ -71,7 +71,7 @@ describe('runs', () => {
     });
     const err = await appendMetrics(db, 'A', 1, { x: 2 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageFullError);
-    expect((err as Error).message).toBe('storage full: training goes on unsaved');
+    expect((err as Error).message).toBe('storage full: the browser refused to save more data');
     vi.restoreAllMocks();
     expect((await listMetrics(db, 'A')).map((m) => m.update)).toEqual([0]);
     db.close();
