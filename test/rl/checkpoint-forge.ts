@@ -1,10 +1,8 @@
 // A format 1 checkpoint file (no CRC) written by hand from any object: what an older Greenhouse wrote, or what
 // someone could craft. Tests use it to reach the content checks that sit behind the CRC of format 2.
-import type { Checkpoint } from '../../src/rl/checkpoint';
 
-type Loose = { [K in keyof Checkpoint]?: unknown } & Record<string, unknown>;
-
-export function forgeFormat1(content: Loose): Uint8Array {
+/** `content`: a checkpoint's fields, any of them changed, missing or of the wrong type. */
+export function forgeFormat1(content: object): Uint8Array {
   const arrays: Float32Array[] = [];
   const strip = (value: unknown): unknown => {
     if (value instanceof Float32Array) return { $f32: arrays.push(value) - 1 };

@@ -55,6 +55,26 @@ export async function trainMeasuringLongTasks(page: Page, train: string, updates
   await clearLongTasks(page);
 }
 
+/** Every record of one IndexedDB store of the page's origin (runs, metrics, checkpoints, trajectories, skills). */
+export function savedRecords(page: Page, store: string): Promise<({ update: number } & Record<string, unknown>)[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<({ update: number } & Record<string, unknown>)[]>((resolve, reject) => {
+        const open = indexedDB.open('greenhouse');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
+}
+
 /** Presses Train on the Train tab and waits until the run is done. */
 export async function trainToEnd(page: Page): Promise<void> {
   await page.getByTestId('train').click();
