@@ -2,7 +2,7 @@
 // the build and on the preview server (scripts/csp.ts).
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { contentSecurityPolicy } from './scripts/csp';
+import { contentSecurityPolicy } from './scripts/csp.ts';
 
 export default defineConfig({
   plugins: [svelte(), contentSecurityPolicy()],

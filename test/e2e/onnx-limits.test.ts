@@ -37,7 +37,7 @@ const slow = () =>
     const g = m.graph!;
     g.node!.find((n) => n.output![0] === 'logits')!.output = ['logits_raw'];
     g.initializer!.push({ name: 'big_shape', dims: [2], dataType: DT.INT64, int64Data: [N, N] }, { name: 'nought', dims: [], dataType: DT.FLOAT, floatData: [0] });
-    const node = (opType: string, input: string[], output: string, attribute: onnx.IAttributeProto[] = []) => g.node!.push({ opType, input, output: [output], name: output, attribute });
+    const node = (opType: string, input: string[], output: string, attribute: { name: string; type: number; i: number }[] = []) => g.node!.push({ opType, input, output: [output], name: output, attribute });
     node('ReduceSum', ['input_ids'], 'id_sum');
     node('Cast', ['id_sum'], 'id_sum_f', [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: DT.FLOAT }]);
     node('Mul', ['id_sum_f', 'nought'], 'zero');

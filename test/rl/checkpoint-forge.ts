@@ -1,5 +1,7 @@
 // A format 1 checkpoint file (no CRC) written by hand from any object: what an older Greenhouse wrote, or what
-// someone could craft. Tests use it to reach the content checks that sit behind the CRC of format 2.
+// someone could craft; and format 2 files changed then signed again. Tests and npm run fuzz use them to reach the
+// content checks that sit behind the CRC.
+import CRC32 from 'crc-32';
 
 /** `content`: a checkpoint's fields, any of them changed, missing or of the wrong type. */
 export function forgeFormat1(content: object): Uint8Array {
@@ -26,4 +28,27 @@ export function forgeFormat1(content: object): Uint8Array {
     at += a.byteLength;
   }
   return bytes;
+}
+
+/** The CRC-32 of a format 2 file written again after its bytes were changed: what a careful forger would do. */
+export function resign(bytes: Uint8Array): Uint8Array {
+  const out = bytes.slice();
+  if (out.length >= 16) new DataView(out.buffer).setUint32(out.length - 4, CRC32.buf(out.subarray(0, out.length - 4)) >>> 0, true);
+  return out;
+}
+
+/** A format 2 file with its JSON header changed by `edit` (the arrays kept), framed and signed again. */
+export function withHeader(bytes: Uint8Array, edit: (header: Record<string, unknown>) => unknown): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length))) as Record<string, unknown>;
+  const data = bytes.subarray(Math.ceil((12 + length) / 4) * 4, bytes.length - 4);
+  const text = new TextEncoder().encode(JSON.stringify(edit(header)));
+  const dataStart = Math.ceil((12 + text.length) / 4) * 4;
+  const out = new Uint8Array(dataStart + data.length + 4);
+  out.set(bytes.subarray(0, 8), 0);
+  new DataView(out.buffer).setUint32(8, text.length, true);
+  out.set(text, 12);
+  out.set(data, dataStart);
+  return resign(out);
 }

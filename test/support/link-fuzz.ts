@@ -96,14 +96,19 @@ export async function checkLink(page: Page, link: string, errors: string[]): Pro
     location.hash = hash;
     const target = location.hash;
     if (target !== '') {
-      // The page's own listener runs first; a task later its DOM is drawn.
+      // The page's own listener runs first; a task later its DOM is drawn. (No named function in here: tsx would
+      // wrap it in a helper the page does not have.)
       await new Promise<void>((resolve) => {
-        const seen = () => {
-          if (location.hash !== target) return;
-          removeEventListener('hashchange', seen);
-          setTimeout(resolve, 0);
-        };
-        addEventListener('hashchange', seen);
+        const done = new AbortController();
+        addEventListener(
+          'hashchange',
+          () => {
+            if (location.hash !== target) return;
+            done.abort();
+            setTimeout(resolve, 0);
+          },
+          { signal: done.signal },
+        );
       });
     }
     const banner = document.querySelector('[data-testid="link-errors"]');
