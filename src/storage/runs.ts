@@ -92,6 +92,20 @@ export async function latestCheckpoint(db: GreenhouseDB, runId: string): Promise
   return cursor?.value;
 }
 
+/** A run's checkpoints, newest first. */
+export async function listCheckpoints(db: GreenhouseDB, runId: string): Promise<CheckpointRecord[]> {
+  return (await db.getAll('checkpoints', runRange(runId))).reverse();
+}
+
+/** Deletes all but the `keep` newest checkpoints of a run (a run checkpoints every few updates; one fallback is enough). */
+export async function pruneCheckpoints(db: GreenhouseDB, runId: string, keep: number): Promise<void> {
+  const keys = await db.getAllKeys('checkpoints', runRange(runId));
+  const old = keys.slice(0, Math.max(0, keys.length - keep));
+  if (old.length === 0) return;
+  const tx = db.transaction('checkpoints', 'readwrite');
+  await writeTx(tx, () => Promise.all(old.map((key) => tx.store.delete(key))));
+}
+
 export async function putTrajectories(db: GreenhouseDB, runId: string, update: number, episodes: unknown, now = Date.now()): Promise<void> {
   await writeChild(db, 'trajectories', { runId, update, episodes }, now);
 }

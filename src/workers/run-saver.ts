@@ -10,6 +10,7 @@ import {
   createRun,
   holdRunLock,
   isQuotaError,
+  pruneCheckpoints,
   putCheckpoint,
   putTrajectories,
   rewindRun,
@@ -18,6 +19,9 @@ import {
   type GreenhouseDB,
   type RunStatus,
 } from '../storage';
+
+/** Checkpoints kept per run: the newest, and one to fall back to if it cannot be read. */
+export const CHECKPOINTS_KEPT = 2;
 
 /** Keys that do not make a config another experiment: the same preset on another seed, backend or view. */
 const INCIDENTAL: readonly string[] = ['seed', 'backend', 'f16', 'hide', 'checkpointEvery'];
@@ -86,7 +90,10 @@ export class RunSaver {
     const db = this.db;
     if (!db) return;
     const bytes = encodeCheckpoint(checkpoint);
-    await this.guard(() => putCheckpoint(db, this.runId, checkpoint.update, bytes, bytes.byteLength));
+    await this.guard(async () => {
+      await putCheckpoint(db, this.runId, checkpoint.update, bytes, bytes.byteLength);
+      await pruneCheckpoints(db, this.runId, CHECKPOINTS_KEPT);
+    });
   }
 
   /** Forgets the updates after `updatesDone` (replayed from a checkpoint). */

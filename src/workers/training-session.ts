@@ -8,13 +8,13 @@ import { checkField } from '../core/config';
 import type { Config } from '../core/config-table';
 import { getEnvSpec } from '../envs/registry';
 import { exportCheckpoint } from '../onnx/export';
-import { readCheckpoint, type Checkpoint } from '../rl/checkpoint';
+import { CheckpointError, readCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import { nonFiniteMetric } from '../rl/metrics';
 import { createTrainer, resumeTrainer, type Assembled } from '../rl/setup';
 import type { Hyper, Trainer, UpdateReport } from '../rl/trainer';
 import { loadLibrary } from '../skills/persist';
 import type { Skill } from '../skills/types';
-import { getRun, latestCheckpoint, type GreenhouseDB } from '../storage';
+import { getRun, listCheckpoints, type GreenhouseDB } from '../storage';
 import type { Command, DeviceLoss, RunStarted, StartRequest, TrainingListener } from './protocol';
 import type { RolloutHandle } from './rollout-client';
 import { autoRunName, RunSaver } from './run-saver';
@@ -78,9 +78,7 @@ export class TrainingSession {
       if (!deps.db) throw new Error('IndexedDB is unavailable: saved runs cannot be resumed');
       const run = await getRun(deps.db, request.runId);
       if (!run) throw new Error(`no saved run with id ${request.runId}`);
-      const record = await latestCheckpoint(deps.db, request.runId);
-      if (!record) throw new Error(`run '${run.name}' has no checkpoint yet: it cannot be resumed`);
-      const { checkpoint, warnings } = readCheckpoint(record.data as Uint8Array);
+      const { checkpoint, warnings } = await newestReadable(deps.db, request.runId, run.name);
       warnings.forEach(warn);
       saver = await RunSaver.existing(deps.db, request.runId, run.name, warn);
       try {
@@ -316,6 +314,24 @@ export class TrainingSession {
       this.listener.onStatus({ kind: 'warning', message: `No rollout worker (${message(err)}): async rollouts run in the trainer worker, in turn with the updates.` });
     }
   }
+}
+
+/** The newest checkpoint of a run that reads; an older one (with a warning) when the newest is damaged. */
+async function newestReadable(db: GreenhouseDB, runId: string, name: string): Promise<{ checkpoint: Checkpoint; warnings: string[] }> {
+  const records = await listCheckpoints(db, runId);
+  if (records.length === 0) throw new Error(`run '${name}' has no checkpoint yet: it cannot be resumed`);
+  const refused: string[] = [];
+  for (const record of records) {
+    try {
+      const read = readCheckpoint(record.data as Uint8Array);
+      const skipped = refused.map((why) => `a newer checkpoint was skipped (${why}); resuming from the one after update ${read.checkpoint.update}`);
+      return { checkpoint: read.checkpoint, warnings: [...skipped, ...read.warnings] };
+    } catch (err) {
+      if (!(err instanceof CheckpointError)) throw err;
+      refused.push(err.message);
+    }
+  }
+  throw new Error(`run '${name}' cannot be resumed: ${refused.join('; ')}`);
 }
 
 /** The stored library's skills for an env's family, or undefined (then the trainer discovers its own from the seed). */

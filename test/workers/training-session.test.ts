@@ -35,9 +35,10 @@ describe('training session', () => {
     const [first, second] = await Promise.all([s.step(), s.step()]);
     expect(first).toEqual({ ok: true });
     expect(second).toEqual({ ok: false, refused: 'step refused: the run is running an update' });
+    expect((await getRun(db, s.started.runId))?.checkpointAt).toBe(1);
     expect(await s.step()).toEqual({ ok: true });
     expect(listener.updates).toEqual([0, 1]);
-    expect(await checkpointUpdates(db, s.started.runId)).toEqual([0, 1, 2]);
+    expect(await checkpointUpdates(db, s.started.runId)).toEqual([1, 2]); // the newest two are kept
     expect(await getRun(db, s.started.runId)).toMatchObject({ updatesDone: 2, checkpointAt: 2, status: 'paused' });
     expect((await getRun(db, s.started.runId))?.name).toMatch(/^custom · click-button · seed 7 · \d{4}-\d\d-\d\d \d\d:\d\d$/);
 
@@ -58,6 +59,23 @@ describe('training session', () => {
     expect(await checkpointUpdates(db, s.started.runId)).toEqual([0, 1]);
     expect(await getRun(db, s.started.runId)).toMatchObject({ updatesDone: 1, checkpointAt: 1, status: 'paused' });
     await s.close();
+  });
+
+  it('resumes from the older checkpoint, with a warning, when the newest is damaged', async () => {
+    const db = await freshDb();
+    const { s } = await session(tinyConfig({ updates: 5, bcSteps: 1, checkpointEvery: 1 }), db);
+    await s.step();
+    await s.step();
+    await s.close();
+    const newest = (await latestCheckpoint(db, s.started.runId))!;
+    const damaged = (newest.data as Uint8Array).slice();
+    damaged[damaged.length - 9] ^= 4;
+    await putCheckpoint(db, s.started.runId, newest.update, damaged, damaged.length);
+    const listener = recorder();
+    const resumed = await TrainingSession.start({ kind: 'resume', runId: s.started.runId }, listener, { device: async () => null, db });
+    expect(resumed.started.update).toBe(1);
+    expect(listener.statuses).toContainEqual({ kind: 'warning', message: expect.stringMatching(/^a newer checkpoint was skipped \(checkpoint: its CRC-32 does not match its bytes.*\); resuming from the one after update 1$/) });
+    await resumed.close();
   });
 
   it('refuses lr, beta or temperature outside the config table, keeping the run as it was', async () => {
