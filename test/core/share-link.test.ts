@@ -1,30 +1,10 @@
 // The share-link codec: exact round trips of every valid config, and bad links rejected field by field.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_TABLE, DEFAULT_CONFIG, type Config, type Prop } from '../../src/core/config-table';
+import { DEFAULT_CONFIG } from '../../src/core/config-table';
 import { validateConfig } from '../../src/core/config';
 import { decodeLink, encodeLink, MAX_LINK_LENGTH } from '../../src/core/share-link';
-
-/** An arbitrary for any value a property allows. */
-function valueArb(prop: Prop): fc.Arbitrary<unknown> {
-  switch (prop.type) {
-    case 'int':
-      return fc.integer({ min: prop.min, max: prop.max });
-    case 'float':
-      return fc.double({ min: prop.min, max: prop.max, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x));
-    case 'bool':
-      return fc.boolean();
-    case 'enum':
-      return fc.constantFrom(...prop.values);
-    case 'set':
-      return fc.subarray([...prop.values]);
-  }
-}
-
-const validConfigArb: fc.Arbitrary<Config> = fc
-  .record(Object.fromEntries(CONFIG_TABLE.map((p) => [p.key, valueArb(p)])) as Record<string, fc.Arbitrary<unknown>>)
-  .map((c) => ({ ...c }) as unknown as Config)
-  .filter((c) => validateConfig(c).ok); // the cross-field rules, as config.ts states them
+import { configArb } from '../support/link-fuzz';
 
 describe('share link', () => {
   it('round-trips the defaults', () => {
@@ -35,7 +15,7 @@ describe('share link', () => {
 
   it('round-trips every valid config exactly', () => {
     fc.assert(
-      fc.property(validConfigArb, (config) => {
+      fc.property(configArb, (config) => {
         const decoded = decodeLink(`https://example.test/#${encodeLink(config)}`);
         expect(decoded.ok).toBe(true);
         if (decoded.ok) expect(decoded.config).toEqual(config);
@@ -88,7 +68,7 @@ describe('share link', () => {
   it('never throws on mutated valid links', () => {
     const mutation = fc.record({ at: fc.nat(), cut: fc.nat({ max: 8 }), insert: fc.string({ maxLength: 8 }) });
     fc.assert(
-      fc.property(validConfigArb, fc.array(mutation, { minLength: 1, maxLength: 4 }), (config, mutations) => {
+      fc.property(configArb, fc.array(mutation, { minLength: 1, maxLength: 4 }), (config, mutations) => {
         let link = encodeLink(config);
         for (const m of mutations) {
           const at = m.at % (link.length + 1);

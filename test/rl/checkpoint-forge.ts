@@ -2,6 +2,10 @@
 // someone could craft; and format 2 files changed then signed again. Tests and npm run fuzz use them to reach the
 // content checks that sit behind the CRC.
 import CRC32 from 'crc-32';
+import type { Config } from '../../src/core/config-table';
+import type { Checkpoint } from '../../src/rl/checkpoint';
+import { createTrainer } from '../../src/rl/setup';
+import { tinyConfig } from './helpers';
 
 /** `content`: a checkpoint's fields, any of them changed, missing or of the wrong type. */
 export function forgeFormat1(content: object): Uint8Array {
@@ -51,4 +55,13 @@ export function withHeader(bytes: Uint8Array, edit: (header: Record<string, unkn
   out.set(text, 12);
   out.set(data, dataStart);
   return resign(out);
+}
+
+/** A genuine checkpoint to start from: the tiny test config after one update. */
+export async function trainedCheckpoint(over: Partial<Config> = {}): Promise<Checkpoint> {
+  const { trainer } = await createTrainer(tinyConfig({ updates: 4, bcSteps: 1, ...over }));
+  await trainer.step();
+  const c = await trainer.checkpoint();
+  trainer.dispose();
+  return c;
 }

@@ -3,18 +3,9 @@
 // key are refused with a message), non-finite parameters are refused on load and never written, and format 1 files
 // (before the CRC) still load through the same checks, with a warning.
 import { describe, expect, it } from 'vitest';
-import { CheckpointError, decodeCheckpoint, encodeCheckpoint, readCheckpoint, type Checkpoint } from '../../src/rl/checkpoint';
-import { createTrainer } from '../../src/rl/setup';
-import { forgeFormat1 } from './checkpoint-forge';
-import { tinyConfig } from './helpers';
+import { CheckpointError, decodeCheckpoint, encodeCheckpoint, readCheckpoint } from '../../src/rl/checkpoint';
+import { forgeFormat1, trainedCheckpoint } from './checkpoint-forge';
 
-async function saved(): Promise<Checkpoint> {
-  const { trainer } = await createTrainer(tinyConfig({ updates: 2, bcSteps: 1 }));
-  await trainer.step();
-  const c = await trainer.checkpoint();
-  trainer.dispose();
-  return c;
-}
 
 const refusal = (bytes: Uint8Array): string => {
   try {
@@ -28,7 +19,7 @@ const refusal = (bytes: Uint8Array): string => {
 
 describe('checkpoint integrity', () => {
   it('refuses every one of 64 single-bit flips, in the header, the vocabulary and the tensors', async () => {
-    const bytes = encodeCheckpoint(await saved());
+    const bytes = encodeCheckpoint(await trainedCheckpoint());
     const header = new DataView(bytes.buffer).getUint32(8, true);
     const vocabAt = new TextDecoder().decode(bytes.subarray(12, 12 + header)).indexOf('"vocab"') + 12;
     const positions = [
@@ -52,7 +43,7 @@ describe('checkpoint integrity', () => {
   });
 
   it('validates the header with the config schema: no config, update -5 or "x", an unknown key', async () => {
-    const c = await saved();
+    const c = await trainedCheckpoint();
     const { config: _none, ...withoutConfig } = c;
     expect(refusal(forgeFormat1(withoutConfig))).toBe('checkpoint: it holds no config');
     expect(refusal(forgeFormat1({ ...c, config: { lr: 0.001 } as never }))).toMatch(/its config has no env, model, seed, updates/);
@@ -65,7 +56,7 @@ describe('checkpoint integrity', () => {
   });
 
   it('refuses non-finite parameters on load and never writes them', async () => {
-    const c = await saved();
+    const c = await trainedCheckpoint();
     const params = c.policy.params.slice();
     params[17] = NaN;
     const poisoned = { ...c, policy: { ...c.policy, params } };
@@ -80,7 +71,7 @@ describe('checkpoint integrity', () => {
   });
 
   it('reads format 1 (no CRC) through the same checks, warning that damage cannot be detected', async () => {
-    const c = await saved();
+    const c = await trainedCheckpoint();
     const { checkpoint, warnings } = readCheckpoint(forgeFormat1(c));
     expect(warnings).toEqual(['this checkpoint predates checksums (format 1): damage to it cannot be detected']);
     expect(checkpoint.update).toBe(1);

@@ -6,26 +6,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeCheckpoint, type Checkpoint } from '../../src/rl/checkpoint';
-import { createTrainer } from '../../src/rl/setup';
-import { forgeFormat1 } from './checkpoint-forge';
-import { tinyConfig } from './helpers';
+import { encodeCheckpoint } from '../../src/rl/checkpoint';
+import { forgeFormat1, trainedCheckpoint } from './checkpoint-forge';
 
 const CLI = ['tsx', '--import', './scripts/register-raw.mjs', 'cli/train.ts'];
 const train = (args: string[]) => spawnSync('npx', [...CLI, ...args], { encoding: 'utf8', cwd: process.cwd() });
 
-async function saved(): Promise<Checkpoint> {
-  const { trainer } = await createTrainer(tinyConfig({ updates: 4, bcSteps: 1 }));
-  await trainer.step();
-  const c = await trainer.checkpoint();
-  trainer.dispose();
-  return c;
-}
 
 describe('train CLI and checkpoints', () => {
   it('stops with status 1 when a metric becomes NaN, and never overwrites --out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-nan-'));
-    const c = await saved();
+    const c = await trainedCheckpoint();
     // Finite parameters (so the file is valid) so large that the logits overflow: the first update's loss is NaN.
     const params = c.policy.params.map((x) => (x === 0 ? 0 : Math.sign(x) * 3e38));
     writeFileSync(join(dir, 'bad.ckpt'), encodeCheckpoint({ ...c, policy: { ...c.policy, params } }));
@@ -39,7 +30,7 @@ describe('train CLI and checkpoints', () => {
 
   it('refuses a checkpoint with update -5 or "x", no config, or a flipped bit, with status 1 before any update', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-ckpt-'));
-    const c = await saved();
+    const c = await trainedCheckpoint();
     const flipped = encodeCheckpoint(c);
     flipped[flipped.length - 64] ^= 0x10; // inside the AdamW second moments, the last array
     const cases: [string, Uint8Array, RegExp][] = [

@@ -7,8 +7,7 @@ import { exportLibrary } from '../../src/skills/io';
 import { skillId } from '../../src/skills/library';
 import { checkpointMutationArb, judgeCheckpoint, judgeSkillFile, skillFileMutationArb } from '../support/file-fuzz';
 import { skillRecord } from '../storage/fixtures';
-import { createTrainer } from '../../src/rl/setup';
-import { tinyConfig } from './helpers';
+import { trainedCheckpoint } from './checkpoint-forge';
 
 const verdicts = (outcomes: { verdict: string; detail?: string }[]) => {
   const counts: Record<string, number> = {};
@@ -18,10 +17,7 @@ const verdicts = (outcomes: { verdict: string; detail?: string }[]) => {
 
 describe('file fuzzing sample', () => {
   it('mutated checkpoints are accepted or refused with a message', async () => {
-    const { trainer } = await createTrainer(tinyConfig({ async: true, bcSteps: 1 }));
-    await trainer.step();
-    const good = encodeCheckpoint(await trainer.checkpoint());
-    trainer.dispose();
+    const good = encodeCheckpoint(await trainedCheckpoint({ async: true }));
     const outcomes = fc.sample(checkpointMutationArb(good), { numRuns: 200, seed: 18 }).map(judgeCheckpoint);
     expect(outcomes.filter((o) => o.verdict === 'crashed' || o.verdict === 'hung')).toEqual([]);
     expect(verdicts(outcomes)).toMatchObject({ accepted: expect.any(Number), refused: expect.any(Number) });

@@ -34,7 +34,8 @@ function valueArb(prop: Prop): fc.Arbitrary<unknown> {
   }
 }
 
-const configArb: fc.Arbitrary<Config> = fc
+/** Any valid config (the cross-field rules of config.ts included). */
+export const configArb: fc.Arbitrary<Config> = fc
   .record(Object.fromEntries(CONFIG_TABLE.map((p) => [p.key, valueArb(p)])) as Record<string, fc.Arbitrary<unknown>>)
   .map((c) => ({ ...DEFAULT_CONFIG, ...c }) as Config)
   .filter((c) => validateConfig(c).ok);
