@@ -51,13 +51,16 @@ describe('training session', () => {
     await s.close();
   });
 
-  it('a Pause during a Step waits for the update, then checkpoints it', async () => {
+  it('a Pause during a Step waits for the update, then checkpoints it; so does a hidden page during a Step', async () => {
     const db = await freshDb();
     const { s } = await session(tinyConfig({ updates: 5, bcSteps: 1, checkpointEvery: 0 }), db);
     const [stepped, paused] = await Promise.all([s.step(), s.pause()]);
     expect([stepped, paused]).toEqual([{ ok: true }, { ok: true }]);
     expect(await checkpointUpdates(db, s.started.runId)).toEqual([0, 1]);
     expect(await getRun(db, s.started.runId)).toMatchObject({ updatesDone: 1, checkpointAt: 1, status: 'paused' });
+    const [, hidden] = await Promise.all([s.step(), s.saveCheckpoint()]);
+    expect(hidden).toEqual({ ok: true });
+    expect(await getRun(db, s.started.runId)).toMatchObject({ updatesDone: 2, checkpointAt: 2, status: 'paused' });
     await s.close();
   });
 
