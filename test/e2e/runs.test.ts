@@ -74,18 +74,19 @@ describe('runs in the page', () => {
   });
 
   it('saved runs tell the truth: paused k / N, interrupted after a reload with the updates to run again, done N / N, renamed', async () => {
-    const { page, problems } = await openPage(h, `#${RUN}&updates=6&checkpointEvery=2`);
+    const { page, problems } = await openPage(h, `#${RUN}&updates=20&checkpointEvery=2`);
     const row = page.locator('[data-testid="runs"] tr[data-run]').first();
     await page.getByTestId('step').click();
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe('1');
     await page.getByTestId('step').click();
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe('2');
-    await expect.poll(() => row.getByTestId('run-updates').innerText()).toBe('2 / 6');
+    await expect.poll(() => row.getByTestId('run-updates').innerText()).toBe('2 / 20');
     expect(await row.getByTestId('run-status').innerText()).toBe('paused');
     expect(await row.getByTestId('run-name').innerText()).toMatch(/^custom · click-button · seed 3 · \d{4}-\d\d-\d\d \d\d:\d\d$/);
 
     await page.getByTestId('step').click();
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe('3');
+    await page.getByLabel('Speed').selectOption({ label: 'slow' }); // 0.8 s between updates: the reload comes mid-run
     await page.getByTestId('train').click();
     await expect.poll(() => phase(page)).toBe('running');
     await page.reload(); // mid-run: the page, its worker and the run's lock go
@@ -93,7 +94,7 @@ describe('runs in the page', () => {
     const [done, of] = (await row.getByTestId('run-updates').innerText()).split(' / ').map(Number);
     const stored = (await savedRecords(page, 'runs'))[0] as unknown as { updatesDone: number; checkpointAt: number; status: string };
     expect(stored).toMatchObject({ status: 'interrupted', updatesDone: done });
-    expect(of).toBe(6);
+    expect(of).toBe(20);
     expect(done).toBeGreaterThanOrEqual(3);
     const lost = done - stored.checkpointAt;
     if (lost > 0) expect(await row.getByTestId('run-lost').innerText()).toMatch(new RegExp(`^${lost} updates? after the last checkpoint \\(update ${stored.checkpointAt}\\) will run again on resume`));
@@ -103,7 +104,7 @@ describe('runs in the page', () => {
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe(String(stored.checkpointAt));
     await page.getByTestId('train').click();
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
-    await expect.poll(() => row.getByTestId('run-updates').innerText()).toBe('6 / 6');
+    await expect.poll(() => row.getByTestId('run-updates').innerText()).toBe('20 / 20');
     expect(await row.getByTestId('run-status').innerText()).toBe('done');
 
     await row.getByTestId('rename').click();
