@@ -214,7 +214,7 @@ export class TrainingSession {
     return next;
   }
 
-  finished(): boolean {
+  private finished(): boolean {
     return this.trainer.updatesDone >= this.trainer.currentConfig.updates;
   }
 

@@ -56,7 +56,7 @@ describe('runs in the page', () => {
     await page.getByTestId('step').click();
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe('1');
     for (const [key, value, message] of [
-      ['lr', '1e6', /lr='1e6': must be a number from 0.000001 to 0.1; the run keeps lr=0.003/],
+      ['lr', '1e6', /lr='1e6': must be a number from 0.000001 to 0.1; the run keeps its current lr/],
       ['temperature', '0', /temperature='0': must be a number from 0.05 to 5/],
       ['temperature', '-1', /temperature='-1': must be a number from 0.05 to 5/],
     ] as const) {
