@@ -51,7 +51,7 @@ describe('runs in the page', () => {
     await page.context().close();
   });
 
-  it('refuses lr=1e6, temperature=0 and temperature=-1 in the run boxes; the run goes on and resumes', async () => {
+  it('refuses lr=1e6, temperature=0 and temperature=-1 in the run boxes; the run goes on to the end', async () => {
     const { page, problems } = await openPage(h, `#${RUN}&updates=3`);
     await page.getByTestId('step').click();
     await expect.poll(() => shown(page), { timeout: 60_000 }).toBe('1');
