@@ -139,6 +139,7 @@ async function lavapipeMain(sizes: SizeSpec[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (args.has('--soak')) return (await import('./bench-soak')).soakMain(argv, log, json);
   if (args.has('--presets')) return presetsMain();
   const sizes = args.has('--quick') ? [REF] : SIZES;
   if (args.has('--lavapipe-rows')) return lavapipeMain(sizes);

@@ -139,7 +139,7 @@ export const CONFIG_TABLE = [
   int({ key: 'updates', group: 'run', default: 200, min: 1, max: 100000, doc: 'GRPO updates to run.' }),
   oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
   bool({ key: 'f16', group: 'run', default: true, doc: 'On WebGPU, forward matrix products in f16 when the adapter has shader-f16 (f32 otherwise; gradients and the CPU always f32).' }),
-  int({ key: 'checkpointEvery', group: 'run', default: 25, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never).' }),
+  int({ key: 'checkpointEvery', group: 'run', default: 5, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never; a run also saves one when paused, hidden or done).' }),
   setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
 ] as const;
 

@@ -91,6 +91,14 @@ export function parseFieldText(prop: Prop, text: string): { value: unknown } | {
   }
 }
 
+/** A value typed into the page, as a link or a flag would give it: parsed, then checked against its property. */
+export function parseFieldInput(prop: Prop, text: string): { value: unknown } | { error: string } {
+  const parsed = parseFieldText(prop, text.trim());
+  if ('error' in parsed) return parsed;
+  const error = checkField(prop.key, parsed.value);
+  return error ? { error } : parsed;
+}
+
 /** The text form of a value, inverse of parseFieldText for valid values. */
 export function formatFieldText(prop: Prop, value: unknown): string {
   if (prop.type === 'set') return (value as readonly string[]).join(',');

@@ -25,3 +25,8 @@ export type MetricName = (typeof METRICS)[number]['name'];
 export const METRIC_NAMES: readonly MetricName[] = METRICS.map((m) => m.name);
 
 export type Metrics = Record<MetricName, number>;
+
+/** The first training metric (not perf/*) that is NaN or infinite, which stops a run; null when all are finite. */
+export function nonFiniteMetric(metrics: Readonly<Record<string, number>>): [name: string, value: number] | null {
+  return Object.entries(metrics).find(([name, v]) => !name.startsWith('perf/') && !Number.isFinite(v)) ?? null;
+}
