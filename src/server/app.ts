@@ -7,7 +7,7 @@
 //   GET    /sessions/:id/expert  the scripted expert's next action (demonstrations for SFT/BC)
 //   DELETE /sessions/:id
 //   POST   /batch                {ops: [{session, action} | {session, reset: {...}}]} -> {results: [...]}, in order
-//   GET    /health
+//   GET    /health               live sessions, limits, and the CPU seconds the server has used (for benches)
 // A refused request gets a 4xx with {error: {field, message}} naming what was wrong.
 
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -61,7 +61,10 @@ export function buildServer(options: ServerOptions = DEFAULT_SERVER_OPTIONS, now
   });
 
   app.get('/envs', async () => listing);
-  app.get('/health', async () => ({ ok: true, sessions: store.size, maxSessions: options.maxSessions, idleSeconds: options.idleMs / 1000 }));
+  app.get('/health', async () => {
+    const cpu = process.cpuUsage();
+    return { ok: true, sessions: store.size, maxSessions: options.maxSessions, idleSeconds: options.idleMs / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  });
   app.post('/sessions', async (request, reply) => {
     const created = store.create(parseBody(CreateBody, request.body));
     return reply.status(201).send(created);
