@@ -2,12 +2,14 @@
 
 Client: the HTTP API. GreenhouseEnv: a Gymnasium-style env. WebTaskEnv, CardBattlerEnv, GridWorldEnv,
 BrowserGymToolEnv and environment_factory(): classes for TRL's GRPOTrainer(environment_factory=...).
+trl_rows, verl_rows: dataset rows that carry task seeds (python -m greenhouse_envs.rows writes them).
 verl_agent_loop (imported on its own, it needs verl): an example of verl's AgentLoopBase.run.
 """
 
 from .client import Client, GreenhouseError
 from .gym_env import GreenhouseEnv
-from .trl_env import BrowserGymToolEnv, CardBattlerEnv, GridWorldEnv, WebTaskEnv, dataset_rows, environment_factory, tool_class
+from .rows import trl_rows, verl_rows
+from .trl_env import BrowserGymToolEnv, CardBattlerEnv, GridWorldEnv, WebTaskEnv, environment_factory, tool_class
 
 __all__ = [
     "Client",
@@ -19,5 +21,6 @@ __all__ = [
     "BrowserGymToolEnv",
     "environment_factory",
     "tool_class",
-    "dataset_rows",
+    "trl_rows",
+    "verl_rows",
 ]

@@ -16,11 +16,6 @@ from typing import Any, Callable
 
 from .client import Client
 
-SYSTEM_PROMPT = (
-    "You act on a web page or a game shown as an accessibility tree, one element a line: [id] role 'name'. "
-    "Call one tool per turn until the task is done."
-)
-
 
 class _SessionTools:
     """What every tool class shares: the session, the text the model reads, the episode's reward."""
@@ -370,14 +365,3 @@ def environment_factory(env_id: str, *, format: str = "greenhouse", **settings: 
     """A zero-argument factory for GRPOTrainer(environment_factory=...). settings: base_url, split, level,
     options, max_turns, reward, truncation (as the experiment's config; see `npm run export-config`)."""
     return functools.partial(tool_class(env_id, format, settings.get("base_url")), env_id, **settings)
-
-
-def dataset_rows(n: int, *, seed: int = 0, split: str = "train", level: int | None = None, prompt: str = SYSTEM_PROMPT) -> list[dict[str, Any]]:
-    """n dataset rows for TRL (datasets.Dataset.from_list(rows)): one task seed each, seed, seed+1, ..."""
-    rows = []
-    for k in range(n):
-        row: dict[str, Any] = {"prompt": [{"role": "system", "content": prompt}, {"role": "user", "content": "Complete the task."}], "seed": seed + k, "split": split}
-        if level is not None:
-            row["level"] = level
-        rows.append(row)
-    return rows

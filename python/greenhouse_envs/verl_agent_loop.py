@@ -21,7 +21,8 @@ from uuid import uuid4
 from verl.experimental.agent_loop.agent_loop import AgentLoopBase, AgentLoopOutput, register
 
 from .client import Client
-from .trl_env import SYSTEM_PROMPT, _describe
+from .rows import SYSTEM_PROMPT
+from .trl_env import _describe
 
 _SETTINGS = ("server", "env", "seed", "split", "level", "options", "format", "max_turns", "reward", "truncation")
 

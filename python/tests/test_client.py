@@ -53,3 +53,23 @@ class ClientTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RowsTest(unittest.TestCase):
+    def test_rows_carry_consecutive_task_seeds_for_trl_and_verl(self):
+        import json
+        import tempfile
+
+        from greenhouse_envs import trl_rows, verl_rows
+        from greenhouse_envs.rows import main
+
+        self.assertEqual([r["seed"] for r in trl_rows(3, seed=7, level=2)], [7, 8, 9])
+        self.assertEqual(trl_rows(1, split="test")[0]["split"], "test")
+        row = verl_rows("grid-world", 2, seed=4)[1]
+        self.assertEqual(row["agent_name"], "greenhouse_agent")
+        self.assertEqual(row["extra_info"]["greenhouse"], {"env": "grid-world", "seed": 5, "split": "train"})
+        with tempfile.TemporaryDirectory() as d:
+            main(["--to", "verl", "--env", "login-user", "--n", "4", "--out", f"{d}/rows.jsonl"])
+            with open(f"{d}/rows.jsonl") as f:
+                lines = [json.loads(line) for line in f]
+        self.assertEqual([r["extra_info"]["greenhouse"]["seed"] for r in lines], [0, 1, 2, 3])

@@ -5,7 +5,7 @@ get_reward() at the end."""
 import inspect
 import unittest
 
-from greenhouse_envs import Client, dataset_rows, environment_factory, tool_class
+from greenhouse_envs import Client, environment_factory, tool_class, trl_rows
 
 from .play import call_of
 from .server import base_url
@@ -30,7 +30,7 @@ class TrlEnvTest(unittest.TestCase):
         """A full episode through the tools, each action the server's expert's, as a model's tool calls."""
         make = environment_factory(env_id, format=fmt, base_url=base_url(), split="test")
         env = make()
-        row = dataset_rows(1, seed=seed, split="test")[0]
+        row = trl_rows(1, seed=seed, split="test")[0]
         text = env.reset(**row)
         self.assertTrue(text.startswith("Goal: "), text)
         tools = tools_of(env)

@@ -6,7 +6,7 @@ import sys
 import types
 import unittest
 
-from greenhouse_envs import Client, GreenhouseError
+from greenhouse_envs import Client, GreenhouseError, verl_rows
 
 from .server import base_url
 
@@ -70,12 +70,13 @@ class VerlAgentLoopTest(unittest.TestCase):
         client = Client(base_url())
         server = ExpertServer(client)
         config = Config({
-            "greenhouse": {"server": base_url(), "env": "login-user", "split": "test", "level": 1},
+            "greenhouse": {"server": base_url(), "env": "click-button", "split": "test", "level": 1},
             "actor_rollout_ref": {"rollout": {"response_length": 4096}},
         })
         loop = GreenhouseAgentLoop(config, server, CharTokenizer())
         server.loop = loop
-        out = asyncio.run(loop.run({"temperature": 1.0}, extra_info={"greenhouse": {"seed": 5}}, raw_prompt=[]))
+        row = verl_rows("login-user", 3, seed=3)[2]  # the task of seed 5, as a verl dataset row carries it
+        out = asyncio.run(loop.run({"temperature": 1.0}, **row, raw_prompt=row["prompt"]))
         self.assertEqual(out.reward_score, 1.0)
         self.assertEqual(len(out.response_ids), len(out.response_mask))
         self.assertEqual(out.num_turns, 2 * server.calls + 1)

@@ -155,8 +155,11 @@ export function parsePyCall(source: unknown): PyCallResult {
   }
 }
 
+const NEEDS_ESCAPE = /['\\\x00-\x1f\x7f]/;
+
 /** Python's repr() of a string: single quotes unless the text holds ' and no ", escapes for the rest. */
 export function pyRepr(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return `'${text}'`; // most names and values: nothing to escape
   const q = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = q;
   for (const ch of text) {

@@ -73,9 +73,25 @@ const NO_COUNTERPART = new Set([
 const ARROWS: Record<string, string> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const ACTIVATE_KEYS = new Set(['Enter', ' ', 'Space']);
 
-/** The BrowserGym actions an environment accepts, from its action language. */
-export function browserGymActions(spec: EnvSpec): string[] {
-  const v = new Set(spec.actions.map((a) => a.verb));
+const verbSets = new WeakMap<EnvSpec, ReadonlySet<string>>();
+const actionLists = new WeakMap<EnvSpec, readonly string[]>();
+
+/** The verbs of an env's action language (made once per env). */
+function verbsOf(spec: EnvSpec): ReadonlySet<string> {
+  let v = verbSets.get(spec);
+  if (!v) verbSets.set(spec, (v = new Set(spec.actions.map((a) => a.verb))));
+  return v;
+}
+
+/** The BrowserGym actions an environment accepts, from its action language (made once per env). */
+export function browserGymActions(spec: EnvSpec): readonly string[] {
+  let list = actionLists.get(spec);
+  if (!list) actionLists.set(spec, (list = acceptedActions(spec)));
+  return list;
+}
+
+function acceptedActions(spec: EnvSpec): string[] {
+  const v = verbsOf(spec);
   const clickable = v.has('click') || v.has('play') || v.has('pick') || v.has('end');
   const has: Record<string, boolean> = {
     click: clickable, fill: v.has('fill'), select_option: v.has('select'), check: v.has('check'), uncheck: v.has('check'),
@@ -92,7 +108,11 @@ export type Translation =
   | { kind: 'infeasible'; reason: string }
   | { kind: 'error'; error: string };
 
-class TranslationError extends Error {}
+/** Why an action cannot be translated; thrown inside the translation and caught at its entry (not an Error, so
+ * no stack trace is captured on this hot path: agents send many bad actions). */
+class TranslationError {
+  constructor(readonly message: string) {}
+}
 
 /** The element a bid names, or a TranslationError saying what was wrong with it. */
 function elementOf(elements: readonly UiElement[], bid: PyValue, action: string): UiElement {
@@ -162,7 +182,7 @@ export function translateAction(spec: EnvSpec, elements: readonly UiElement[], s
 }
 
 function translateBound(spec: EnvSpec, elements: readonly UiElement[], name: string, a: Record<string, PyValue>): Translation {
-  const verbs = new Set(spec.actions.map((s) => s.verb));
+  const verbs = verbsOf(spec);
   switch (name) {
     case 'click': {
       const e = elementOf(elements, a.bid, name);
@@ -243,8 +263,7 @@ export function toBrowserGymAction(spec: EnvSpec, elements: readonly UiElement[]
     case 'move':
       return done('keyboard_press', Object.keys(ARROWS).find((k) => ARROWS[k] === first) ?? String(first));
     case 'end': {
-      const verbs = new Set(spec.actions.map((s) => s.verb));
-      const button = elements.find((e) => gameActionOfClick(verbs, e) === 'end()');
+      const button = elements.find((e) => gameActionOfClick(verbsOf(spec), e) === 'end()');
       return button ? done('click', String(button.id)) : { ok: false, error: 'end(): no End-turn button on the page' };
     }
     default:

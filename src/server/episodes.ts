@@ -142,7 +142,7 @@ export interface EnvListing {
   /** Our action language: `click(id)`, `fill(id, "text")`, ... */
   actions: string[];
   /** BrowserGym's actions this env accepts in the browsergym format. */
-  browsergymActions: string[];
+  browsergymActions: readonly string[];
 }
 
 export function envListing(): EnvListing[] {
