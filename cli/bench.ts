@@ -3,6 +3,7 @@
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--preset NAME] [--cpu | --lavapipe] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU
 // and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe, whose shader-f16 runs the f16 path).
+// npm run bench -- --server [--sessions 1,64,512] [--format greenhouse|browsergym]: env steps/s through the env server (cli/bench-server.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -140,6 +141,7 @@ async function lavapipeMain(sizes: SizeSpec[]): Promise<void> {
 
 async function main(): Promise<void> {
   if (args.has('--soak')) return (await import('./bench-soak')).soakMain(argv, log, json);
+  if (args.has('--server')) return (await import('./bench-server')).serverBenchMain(argv, log, json);
   if (args.has('--presets')) return presetsMain();
   const sizes = args.has('--quick') ? [REF] : SIZES;
   if (args.has('--lavapipe-rows')) return lavapipeMain(sizes);

@@ -7,6 +7,7 @@ import {
   MAX_EPISODES_PER_UPDATE,
   propOf,
   type Config,
+  type ConfigKey,
   type Prop,
 } from './config-table';
 
@@ -55,6 +56,11 @@ function schemaOf(prop: Prop): v.GenericSchema {
 }
 
 const FIELD_SCHEMAS = new Map<string, v.GenericSchema>(CONFIG_TABLE.map((p) => [p.key, schemaOf(p)]));
+
+/** The valibot schema of one property, as the table declares it (the env server validates requests with them). */
+export function fieldSchema(key: ConfigKey): v.GenericSchema {
+  return FIELD_SCHEMAS.get(key)!;
+}
 
 /** Checks one typed value against its property. Returns an error message or null. */
 export function checkField(key: string, value: unknown): string | null {
