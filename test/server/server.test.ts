@@ -74,7 +74,7 @@ describe('env server: every environment over HTTP', () => {
     const { body } = await call('GET', '/envs');
     expect(body.envs.map((e: { id: string }) => e.id)).toEqual(ENV_SPECS.map((s) => s.id));
     const cards = body.envs.find((e: { id: string }) => e.id === 'card-battler');
-    expect(cards).toMatchObject({ suite: 'game', splits: ['train', 'test'], actions: ['play(n)', 'end()'] });
+    expect(cards).toMatchObject({ suite: 'game', splits: ['train', 'test'], actions: ['play(n)', 'end()', 'pick(n)'] });
     expect(cards.browsergymActions).toContain('click');
     expect(body.envs.every((e: { levels: unknown[]; maxLevel: number }) => e.levels.length === Math.max(1, e.maxLevel + 1) || e.levels.length === 0)).toBe(true);
     expect(body.envs.find((e: { id: string }) => e.id === 'login-user').levels.length).toBeGreaterThan(1);
