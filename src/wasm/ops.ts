@@ -11,13 +11,15 @@ type F = WasmTensor<'f32'>;
 type I = WasmTensor<'i32'>;
 
 /** Work (multiply-adds or elements) below which an op runs on the calling thread only: waking workers costs more. */
-const PARALLEL_WORK = 1 << 15;
+const MIN_PARALLEL_WORK = 1 << 15;
 /** Fixed chunks of the gradient norm's partial sums (the same for every thread count). */
 const NORM_CHUNKS = 256;
 
 export interface WasmOpsOptions {
   /** Threads, the caller included; default: what availableThreads() finds (1 in a page that is not cross-origin isolated). */
   threads?: number;
+  /** Ops with less work run on the calling thread only (default 2^15 multiply-adds; tests pass 0 to split every op). */
+  minParallelWork?: number;
 }
 
 /** Throws unless tensor t holds at least n elements. */
@@ -34,6 +36,7 @@ export class WasmOps implements Ops<F, I> {
     private readonly heap: Heap,
     kernels: Record<KernelName, Kernel>,
     private readonly pool: ThreadPool | null,
+    private readonly minParallelWork: number,
   ) {
     this.k = kernels;
   }
@@ -47,7 +50,7 @@ export class WasmOps implements Ops<F, I> {
     const own = instantiate(module, memory);
     const heap = new Heap(memory, own.heapBase, MAX_PAGES * 65536);
     const pool = threads > 1 ? await ThreadPool.create(module, memory, threads, (bytes) => heap.alloc(bytes, 16)) : null;
-    return new WasmOps(heap, own.kernels, pool);
+    return new WasmOps(heap, own.kernels, pool, o.minParallelWork ?? MIN_PARALLEL_WORK);
   }
 
   /** Threads each large op runs on. */
@@ -63,7 +66,7 @@ export class WasmOps implements Ops<F, I> {
   }
 
   private run(name: KernelName, work: number, ...args: number[]): void {
-    if (this.pool && work >= PARALLEL_WORK) this.pool.run(name, this.k[name], args);
+    if (this.pool && work >= this.minParallelWork) this.pool.run(name, this.k[name], args);
     else this.k[name](...args, 0, 1);
   }
 

@@ -10,8 +10,8 @@ function serve(post, init) {
   const kernels = names.map((n) => instance.exports[n]);
   const ctrl = new Int32Array(control, 0, layout.ints);
   const args = new Float64Array(control, layout.argsOffset, layout.maxArgs);
+  let seen = Atomics.load(ctrl, layout.gen); // before saying ready: the first task can only come after that
   post({ ready: true });
-  let seen = Atomics.load(ctrl, layout.gen);
   for (;;) {
     let now = Atomics.load(ctrl, layout.gen);
     for (let i = 0; now === seen && i < spins; i++) now = Atomics.load(ctrl, layout.gen);
