@@ -81,7 +81,7 @@ describe('wasm backend', () => {
   });
 
   it('a CE step on the twin and on wasm lowers the loss alike (10 steps)', async () => {
-    const losses = [];
+    const losses: number[][] = [];
     for (const cpu of ['wasm', 'twin'] as const) {
       const p = (await createPolicy({ model: 'tiny', vocab: tok.size, seed: 3, backend: 'cpu', cpu, threads: 1 })).policy;
       const { rows, prompts } = demoRows(p.window);
