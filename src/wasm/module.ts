@@ -69,13 +69,22 @@ export function instantiate(module: WebAssembly.Module, memory: WebAssembly.Memo
   };
 }
 
+let defaultThreads: number | null = null;
+
+/** Threads every later WasmOps takes when not told (a command line's --threads); null: what availableThreads() finds. */
+export function setDefaultThreads(n: number | null): void {
+  if (n !== null && !(Number.isInteger(n) && n >= 1)) throw new Error(`threads must be a whole number >= 1, got ${n}`);
+  defaultThreads = n;
+}
+
 /**
  * Threads this context can give a pool: 1 unless shared memory is allowed (always in Node; in a page or its
- * workers only when cross-origin isolated), then the cores, at most `cap`.
+ * workers only when cross-origin isolated), then the cores, at most `cap` (or the setDefaultThreads number).
  */
 export async function availableThreads(cap = 4): Promise<number> {
   const g = globalThis as { crossOriginIsolated?: boolean; navigator?: { hardwareConcurrency?: number }; process?: { versions?: { node?: string } } };
   if (typeof SharedArrayBuffer === 'undefined') return 1;
+  if (defaultThreads !== null) return defaultThreads;
   let cores: number;
   if (typeof g.process?.versions?.node === 'string') {
     const os = 'node:os';
