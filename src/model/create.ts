@@ -72,10 +72,14 @@ export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
   if (device) {
     const fit = checkModelFits(config, device.limits as unknown as Parameters<typeof checkModelFits>[1], o.rows);
     if (fit.ok) {
+      const rows = o.rows ?? 16;
+      const known = want === 'auto' ? verdicts.get(device)?.get(JSON.stringify([config, rows])) : undefined;
+      if (known?.pick === 'cpu') return withWhy(await onCpu(''), known.why);
       const ops = new GpuOps(device, { f16: o.f16 });
       const gpu = { policy: new TransformerPolicy(ops, config, Rng.fromSeed(o.seed)), note: `webgpu: ${fit.message}; ${precisionNote(ops.precision, !!o.f16)}` };
       if (want === 'webgpu') return gpu;
-      return calibrated(gpu, await onCpu(''), config, o.rows ?? 16, device);
+      if (known) return withWhy(gpu, known.why);
+      return calibrated(gpu, await onCpu(''), config, rows, device);
     }
     reason = fit.message;
   }
@@ -115,23 +119,23 @@ function calibrationBatch(c: ModelConfig, rows: number): TrainBatch {
   };
 }
 
-/** 'auto' with a device: time a step on both, keep the faster, say which and why. */
+/** The note of a policy 'auto' chose. */
+function withWhy(r: PolicyResult, why: string): PolicyResult {
+  return { policy: r.policy, note: `${r.note} (auto, ${why})` };
+}
+
+/** 'auto' with a device, first time for this shape: time a step on both, keep the faster, say which and why. */
 async function calibrated(gpu: PolicyResult, cpu: PolicyResult, c: ModelConfig, rows: number, device: GPUDevice): Promise<PolicyResult> {
-  const key = JSON.stringify([c, rows]);
+  const batch = calibrationBatch(c, rows);
+  const g = await stepMs(gpu.policy, batch);
+  const k = await stepMs(cpu.policy, batch);
+  const v = { pick: g <= k ? ('webgpu' as const) : ('cpu' as const), why: `calibrated ${rows} x ${batch.width} tokens: webgpu ${g.toFixed(0)} ms, cpu ${k.toFixed(0)} ms per step` };
   let byShape = verdicts.get(device);
   if (!byShape) verdicts.set(device, (byShape = new Map()));
-  let v = byShape.get(key);
-  if (!v) {
-    const batch = calibrationBatch(c, rows);
-    const g = await stepMs(gpu.policy, batch);
-    const k = await stepMs(cpu.policy, batch);
-    const faster = g <= k ? 'webgpu' : 'cpu';
-    v = { pick: faster, why: `calibrated ${rows} x ${batch.width} tokens: webgpu ${g.toFixed(0)} ms, cpu ${k.toFixed(0)} ms per step` };
-    byShape.set(key, v);
-  }
+  byShape.set(JSON.stringify([c, rows]), v);
   const [kept, dropped] = v.pick === 'webgpu' ? [gpu, cpu] : [cpu, gpu];
   dropped.policy.dispose();
-  return { policy: kept.policy, note: `${kept.note} (auto, ${v.why})` };
+  return withWhy(kept, v.why);
 }
 
 function precisionNote(precision: Precision, wanted: boolean): string {

@@ -17,6 +17,13 @@ function upload(ops: AnyOps, arrays: Record<string, Float32Array | Int32Array>):
   return t;
 }
 
+/** A tensor filled with 7s: a backward op must overwrite (or, where it accumulates, add to) what it finds. */
+function stale(ops: AnyOps, name: string, n: number): unknown {
+  const t = ops.f32(name, n);
+  ops.writeF32(t, new Float32Array(n).fill(7));
+  return t;
+}
+
 /** Check d(sum(w * f(x)))/dx at every index of x against `analytic`. */
 async function fdCheck(x: Float32Array, f: () => Promise<Float32Array>, w: ArrayLike<number>, analytic: ArrayLike<number>, what: string, eps = 1e-2, tol = 2e-2): Promise<void> {
   const obj = async () => {
@@ -62,7 +69,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
         const da = ta ? await mm(b, w, K, N, M, { ta: tb, tb: true }) : await mm(w, b, M, N, K, { tb: !tb });
         const db = tb ? await mm(w, a, N, M, K, { ta: true, tb: ta }) : await mm(a, w, K, M, N, { ta: !ta });
         const t = upload(ops, { w });
-        const cs = ops.f32('fd.cs', N);
+        const cs = stale(ops, 'fd.cs', N);
         ops.colSum(t.w, cs, M, N);
         const dbias = await ops.readF32(cs, N);
         await fdCheck(a, fwd, w, da, `dA ta=${ta} tb=${tb}`);
@@ -86,7 +93,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
       };
       await fwd();
       const t = upload(ops, { w });
-      const [dx, dg, db] = [ops.f32('fd.dx', R * D), ops.f32('fd.dg', D), ops.f32('fd.db', D)];
+      const [dx, dg, db] = [stale(ops, 'fd.dx', R * D), stale(ops, 'fd.dg', D), stale(ops, 'fd.db', D)];
       ops.layerNormBackward(t.w, ops.f32('fd.x', R * D), ops.f32('fd.g', D), ops.f32('fd.mu', R), ops.f32('fd.rs', R), dx, dg, db, R, D, false);
       const [gx, gg, gb] = [await ops.readF32(dx, R * D), await ops.readF32(dg, D), await ops.readF32(db, D)];
       await fdCheck(x, fwd, w, gx, 'dx', 1e-2, 3e-2);
@@ -99,7 +106,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
       const x = f32(33, 9, 3);
       const w = f32(33, 10);
       const t = upload(ops, { x, w });
-      const dx = ops.f32('fd.dx', 33);
+      const dx = stale(ops, 'fd.dx', 33);
       ops.geluBackward(t.x, t.w, dx, 33);
       const analytic = await ops.readF32(dx, 33);
       const fwd = async () => {
@@ -125,7 +132,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
       };
       await fwd();
       const t = upload(ops, { w });
-      const d = ops.f32('fd.d', N * T * 3 * D);
+      const d = stale(ops, 'fd.d', N * T * 3 * D);
       ops.attentionBackward(ops.f32('fd.qkv', N * T * 3 * D), ops.f32('fd.probs', N * H * T * T), t.w, d, N, T, H, Dh);
       await fdCheck(qkv, fwd, w, await ops.readF32(d, N * T * 3 * D), 'dqkv');
     });
@@ -145,7 +152,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
         return ops.readF32(out, R * D);
       };
       const t = upload(ops, { tokens, pos, w, dte: new Float32Array(V * D) });
-      const dpe = ops.f32('fd.dpe', P * D);
+      const dpe = stale(ops, 'fd.dpe', P * D);
       ops.embeddingBackward(t.tokens, t.pos, t.w, t.dte, dpe, R, D, V, P);
       const [gte, gpe] = [await ops.readF32(t.dte, V * D), await ops.readF32(dpe, P * D)];
       await fdCheck(wte, fwd, w, gte, 'dWte');
@@ -167,7 +174,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
         const h: LossHyper = { objective, invTemp: 1 / 0.8, beta: 0.3, epsLow: 0.1, epsHigh: 0.2 };
         const run = async () => {
           const t = upload(ops, { logits, targets, weight, adv, old, ref });
-          const [dl, stats] = [ops.f32('fd.dl', R * V), ops.f32('fd.stats', R * LOSS_STATS)];
+          const [dl, stats] = [stale(ops, 'fd.dl', R * V), stale(ops, 'fd.stats', R * LOSS_STATS)];
           ops.tokenLoss(t.logits, t.targets, t.weight, t.adv, t.old, t.ref, dl, stats, N, T, V, h);
           return { dl: await ops.readF32(dl, R * V), stats: await ops.readF32(stats, R * LOSS_STATS) };
         };
