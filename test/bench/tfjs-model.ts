@@ -43,8 +43,8 @@ export async function tfjsTokensPerS(tf: Tf, s: SizeSpec, minS = 1): Promise<num
   // matmul with the one-hot rows, dTable (rows, D) = onehot(ids)^T · dy.
   const lookup = (table: TF.Tensor, ids: TF.Tensor1D, rows: number): TF.Tensor => {
     if (tf.getBackend() !== 'wasm') return tf.gather(table, ids);
-    const oneHot = tf.cast(tf.oneHot(ids, rows), 'float32');
-    const f = tf.customGrad(((t: TF.Tensor) => ({ value: tf.gather(t, ids), gradFunc: (dy: TF.Tensor) => tf.matMul(oneHot, dy, true, false) })) as unknown as Parameters<typeof tf.customGrad>[0]);
+    const grad = (dy: TF.Tensor) => tf.matMul(tf.cast(tf.oneHot(ids, rows), 'float32'), dy, true, false);
+    const f = tf.customGrad(((t: TF.Tensor) => ({ value: tf.gather(t, ids), gradFunc: grad })) as unknown as Parameters<typeof tf.customGrad>[0]);
     return f(table);
   };
   const loss = () => {
