@@ -62,7 +62,7 @@ async function tfjsInNode(): Promise<typeof import('@tensorflow/tfjs-core')> {
   const out = join(mkdtempSync(join(tmpdir(), 'tfjs-grads-')), 'grads.mjs');
   await esbuild.build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'silent' });
   await import(pathToFileURL(out).href);
-  await Promise.all([import('@tensorflow/tfjs-backend-cpu'), import('@tensorflow/tfjs-backend-wasm'), import('@tensorflow/tfjs-backend-webgpu')]);
+  await Promise.all([import('@tensorflow/tfjs-backend-cpu'), import('@tensorflow/tfjs-backend-wasm')]);
   return tf;
 }
 
@@ -181,6 +181,9 @@ async function main(): Promise<void> {
   }
   const got = await nodeWebgpu();
   if (got?.kind === 'webgpu') {
+    await import('@tensorflow/tfjs-backend-webgpu'); // registers itself only where navigator.gpu exists
+    const nav = globalThis.navigator as { userAgent?: string };
+    nav.userAgent ??= `Node.js/${process.version}`; // jax-js's WebGPU device reads it
     const gpu: Engine = { kind: 'webgpu', device: got.device };
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
     results.push({ ...(await engineRow('webgpu-node', gpu, usable)), adapter: got.adapter.architecture });

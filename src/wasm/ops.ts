@@ -167,7 +167,8 @@ export class WasmOps implements Ops<F, I> {
     need(keyLen, N, 'attention', 'keyLen');
     need(out, N * Tq * D, 'attention', 'out');
     need(probs, N * H * Tq * Tk, 'attention', 'probs');
-    this.run('gh_attention', N * Tq * Tk * D, q.ptr, kv.ptr, qStart.ptr, keyLen.ptr, out.ptr, probs.ptr, N, Tq, Tk, H, Dh);
+    const keys = Tq > 1 ? this.f32('~attention.kt', this.threads * Dh * (Math.ceil(Tk / 4) * 4)) : probs; // per thread (Dh, Tk) transposed keys
+    this.run('gh_attention', N * Tq * Tk * D, q.ptr, kv.ptr, qStart.ptr, keyLen.ptr, out.ptr, probs.ptr, keys.ptr, N, Tq, Tk, H, Dh);
   }
   attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void {
     const D = H * Dh;
@@ -222,7 +223,8 @@ export class WasmOps implements Ops<F, I> {
     need(u, N, 'sample', 'uniforms');
     need(tokens, N, 'sample', 'tokens');
     need(logp, N, 'sample', 'logp');
-    this.run('gh_sample', N * V * (topP < 1 ? 34 : 4), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, N, V, invTemp, topP);
+    const q = this.f32('~sample.q', this.threads * V); // per thread, one row's allowed probabilities
+    this.run('gh_sample', N * V * (topP < 1 ? 34 : 4), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, q.ptr, N, V, invTemp, topP);
   }
   flush(): void {}
   dispose(): void {

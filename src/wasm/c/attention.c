@@ -40,32 +40,59 @@ GH_INLINE void softmax(float *p, int n) {
   for (; j < n; j++) p[j] *= 1.0f / sum;
 }
 
+/** Row i of out (N, Tq, D) for one head: softmax(p[0..limit)) in place, then out = sum_j p_j v_j; zero when no key. */
+GH_INLINE void finishRow(float *p, int limit, int Tk, const float *v, int W, float *o, int Dh) {
+  for (int j = limit; j < Tk; j++) p[j] = 0.0f;
+  for (int d = 0; d < Dh; d++) o[d] = 0.0f;
+  if (limit == 0) return;
+  softmax(p, limit);
+  for (int j = 0; j < limit; j++) axpy(o, p[j], v + j * W, Dh);
+}
+
 /**
  * q (N, Tq, 3D) uses its q part, kv (N, Tk, 3D) its k and v parts. Query i of row n sits at position qStart[n] + i
  * and sees keys j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); probs (N, H, Tq, Tk).
+ * With several queries (training, prefill) a head's keys are first transposed into the thread's scratch
+ * (Dh, kpad = Tk rounded up to 4; scratch holds nt of them) so that four scores come from one f32x4 product per d;
+ * one query (KV-cached decode) takes one dot product per key and no scratch.
  */
 GH_EXPORT(gh_attention)
-void gh_attention(const float *q, const float *kv, const int32_t *qStart, const int32_t *keyLen, float *out, float *probs, int N, int Tq, int Tk, int H, int Dh, int tid, int nt) {
+void gh_attention(const float *q, const float *kv, const int32_t *qStart, const int32_t *keyLen, float *out, float *probs, float *scratch, int N, int Tq, int Tk, int H, int Dh, int tid, int nt) {
   const int D = H * Dh, W = 3 * D;
   const float scale = 1.0f / __builtin_sqrtf((float)Dh);
+  const int kpad = (Tk + 3) / 4 * 4;
+  float *kt = scratch + (int64_t)tid * Dh * kpad;
   for (int u = part(N * H, tid, nt), hi = part(N * H, tid + 1, nt); u < hi; u++) {
     const int n = u / H, h = u % H;
+    const float *k = kv + n * Tk * W + D + h * Dh, *v = kv + n * Tk * W + 2 * D + h * Dh;
+    const int keys = keyLen[n] < Tk ? (keyLen[n] > 0 ? keyLen[n] : 0) : Tk;
+    if (Tq > 1)
+      for (int d = 0; d < Dh; d++) {
+        for (int j = 0; j < keys; j++) kt[d * kpad + j] = k[j * W + d];
+        for (int j = keys; j < kpad; j++) kt[d * kpad + j] = 0.0f;
+      }
     for (int i = 0; i < Tq; i++) {
       float *p = probs + ((n * H + h) * Tq + i) * Tk;
       int limit = qStart[n] + i + 1;
-      if (limit > keyLen[n]) limit = keyLen[n];
-      if (limit > Tk) limit = Tk;
+      if (limit > keys) limit = keys;
       if (limit < 0) limit = 0;
       const float *qi = q + (n * Tq + i) * W + h * Dh;
-      const float *kj = kv + n * Tk * W + D + h * Dh;
-      for (int j = 0; j < limit; j++) p[j] = dot(qi, kj + j * W, Dh) * scale;
-      for (int j = limit; j < Tk; j++) p[j] = 0.0f;
-      float *o = out + (n * Tq + i) * D + h * Dh;
-      for (int d = 0; d < Dh; d++) o[d] = 0.0f;
-      if (limit == 0) continue;
-      softmax(p, limit);
-      const float *vj = kv + n * Tk * W + 2 * D + h * Dh;
-      for (int j = 0; j < limit; j++) axpy(o, p[j], vj + j * W, Dh);
+      if (Tq > 1) {
+        int j = 0;
+        for (; j + 4 <= limit; j += 4) {
+          f4 s = splat(0.0f);
+          for (int d = 0; d < Dh; d++) s = madd(s, wasm_v128_load32_splat(qi + d), ld(kt + d * kpad + j));
+          st(p + j, mul(s, splat(scale)));
+        }
+        for (; j < limit; j++) {
+          float s = 0.0f;
+          for (int d = 0; d < Dh; d++) s += qi[d] * kt[d * kpad + j];
+          p[j] = s * scale;
+        }
+      } else {
+        for (int j = 0; j < limit; j++) p[j] = dot(qi, k + j * W, Dh) * scale;
+      }
+      finishRow(p, limit, Tk, v, W, out + (n * Tq + i) * D + h * Dh, Dh);
     }
   }
 }
