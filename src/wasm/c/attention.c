@@ -67,10 +67,8 @@ void gh_attention(const float *q, const float *kv, const int32_t *qStart, const 
     const float *k = kv + n * Tk * W + D + h * Dh, *v = kv + n * Tk * W + 2 * D + h * Dh;
     const int keys = keyLen[n] < Tk ? (keyLen[n] > 0 ? keyLen[n] : 0) : Tk;
     if (Tq > 1)
-      for (int d = 0; d < Dh; d++) {
+      for (int d = 0; d < Dh; d++)
         for (int j = 0; j < keys; j++) kt[d * kpad + j] = k[j * W + d];
-        for (int j = keys; j < kpad; j++) kt[d * kpad + j] = 0.0f;
-      }
     for (int i = 0; i < Tq; i++) {
       float *p = probs + ((n * H + h) * Tq + i) * Tk;
       int limit = qStart[n] + i + 1;
