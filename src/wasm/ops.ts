@@ -10,15 +10,18 @@ import { ThreadPool } from './pool';
 type F = WasmTensor<'f32'>;
 type I = WasmTensor<'i32'>;
 
-/** Work (multiply-adds or elements) below which an op runs on the calling thread only: waking workers costs more. */
-const MIN_PARALLEL_WORK = 1 << 15;
+/**
+ * Work (multiply-adds, or elements times a per-element cost) below which an op runs on the calling thread only:
+ * about 50 us of one core, less than waking a sleeping worker can take on a busy machine.
+ */
+const MIN_PARALLEL_WORK = 1 << 20;
 /** Fixed chunks of the gradient norm's partial sums (the same for every thread count). */
 const NORM_CHUNKS = 256;
 
 export interface WasmOpsOptions {
   /** Threads, the caller included; default: what availableThreads() finds (1 in a page that is not cross-origin isolated). */
   threads?: number;
-  /** Ops with less work run on the calling thread only (default 2^15 multiply-adds; tests pass 0 to split every op). */
+  /** Ops with less work run on the calling thread only (default 2^20 multiply-adds; tests pass 0 to split every op). */
   minParallelWork?: number;
 }
 
