@@ -60,6 +60,10 @@ export class WasmOps implements Ops<F, I> {
   get threads(): number {
     return this.pool?.threads ?? 1;
   }
+  /** Chunks a large op is cut into (one per call of its kernel): the slots of per-chunk scratch. */
+  private get slots(): number {
+    return this.pool?.chunks ?? 1;
+  }
   /** What runs, for the backend note: 'wasm SIMD, 2 threads'. */
   describe(): string {
     return `wasm SIMD, ${this.threads} thread${this.threads > 1 ? 's' : ''}`;
@@ -170,7 +174,7 @@ export class WasmOps implements Ops<F, I> {
     need(keyLen, N, 'attention', 'keyLen');
     need(out, N * Tq * D, 'attention', 'out');
     need(probs, N * H * Tq * Tk, 'attention', 'probs');
-    const keys = Tq > 1 ? this.f32('~attention.kt', this.threads * Dh * (Math.ceil(Tk / 4) * 4)) : probs; // per thread (Dh, Tk) transposed keys
+    const keys = Tq > 1 ? this.f32('~attention.kt', this.slots * Dh * (Math.ceil(Tk / 4) * 4)) : probs; // per chunk (Dh, Tk) transposed keys
     this.run('gh_attention', N * Tq * Tk * D, q.ptr, kv.ptr, qStart.ptr, keyLen.ptr, out.ptr, probs.ptr, keys.ptr, N, Tq, Tk, H, Dh);
   }
   attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void {
@@ -226,7 +230,7 @@ export class WasmOps implements Ops<F, I> {
     need(u, N, 'sample', 'uniforms');
     need(tokens, N, 'sample', 'tokens');
     need(logp, N, 'sample', 'logp');
-    const q = this.f32('~sample.q', this.threads * V); // per thread, one row's allowed probabilities
+    const q = this.f32('~sample.q', this.slots * V); // per chunk, one row's allowed probabilities
     this.run('gh_sample', N * V * (topP < 1 ? 34 : 4), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, q.ptr, N, V, invTemp, topP);
   }
   flush(): void {}
