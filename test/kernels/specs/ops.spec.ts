@@ -192,7 +192,8 @@ export function opsSpec(make: () => Promise<Backend>): void {
         const got = await runCase(be.ops, {
           inputs,
           outs: { dl: R * V, stats: R * LOSS_STATS },
-          run: (o, t) => o.tokenLoss(t.logits, t.tg, t.w, t.adv, t.old, t.ref, t.dl, t.stats, N, T, V, h),
+          // as the policy calls it: no reference log-probs without a KL term
+          run: (o, t) => o.tokenLoss(t.logits, t.tg, t.w, t.adv, t.old, beta ? t.ref : null, t.dl, t.stats, N, T, V, h),
         }, 'clip.');
         expectAll(got, { dl: ref.dLogits, stats: ref.stats }, be, 10);
       }
