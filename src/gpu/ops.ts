@@ -3,23 +3,17 @@
 import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { matmul } from './kernels/matmul';
+import { RowKernels } from './kernels/rows';
+import { verifiedSubgroupSize } from './subgroups';
 import addCode from './kernels/add.wgsl?raw';
 import adamwCode from './kernels/adamw.wgsl?raw';
 import attentionCode from './kernels/attention.wgsl?raw';
 import attnBackQCode from './kernels/attention_backward_q.wgsl?raw';
 import attnBackKvCode from './kernels/attention_backward_kv.wgsl?raw';
-import colsumCode from './kernels/colsum.wgsl?raw';
 import copyRowsCode from './kernels/copyrows.wgsl?raw';
 import embeddingCode from './kernels/embedding.wgsl?raw';
 import embeddingBackCode from './kernels/embedding_backward.wgsl?raw';
 import geluCode from './kernels/gelu.wgsl?raw';
-import gradnormCode from './kernels/gradnorm.wgsl?raw';
-import layernormCode from './kernels/layernorm.wgsl?raw';
-import lnBackXCode from './kernels/layernorm_backward_x.wgsl?raw';
-import lnBackParamCode from './kernels/layernorm_backward_param.wgsl?raw';
-import logprobsCode from './kernels/logprobs.wgsl?raw';
-import sampleCode from './kernels/sample.wgsl?raw';
-import tokenlossCode from './kernels/tokenloss.wgsl?raw';
 
 type T = GpuTensor;
 const WG = 64;
@@ -33,18 +27,25 @@ function groups(n: number): [number, number] {
 export interface GpuOpsOptions {
   /** Run forward matrix products in f16 when the device has shader-f16 (default false: f32 everywhere). */
   f16?: boolean;
+  /** Reduce with subgroups (default: where acquireDevice's probe verified them; true is ignored elsewhere). */
+  subgroups?: boolean;
 }
 
 export class GpuOps implements Ops<T, T> {
   readonly kind = 'webgpu' as const;
   readonly precision: Precision;
   readonly ctx: GpuContext;
+  /** Whether row reductions use subgroups. */
+  readonly subgroups: boolean;
   private readonly dummy: T;
+  private readonly rows: RowKernels;
 
   constructor(readonly device: GPUDevice, options: GpuOpsOptions = {}) {
     this.precision = options.f16 && device.features.has('shader-f16') ? 'f16' : 'f32';
+    this.subgroups = options.subgroups !== false && verifiedSubgroupSize(device) !== null;
     this.ctx = new GpuContext(device);
     this.dummy = this.f32('dummy', 64);
+    this.rows = new RowKernels(this.ctx, this.subgroups, this.dummy);
   }
 
   get bytesAllocated(): number {
@@ -56,8 +57,9 @@ export class GpuOps implements Ops<T, T> {
   i32(name: string, size: number): T {
     return { buffer: this.ctx.pool.get('i:' + name, size * 4), offset: 0, size };
   }
+  /** A window of `base`; its bindings cover the window rounded up to 64 floats, the alignment of view offsets. */
   view(base: T, offset: number, size: number): T {
-    return { buffer: base.buffer, offset: base.offset + offset * 4, size };
+    return { buffer: base.buffer, offset: base.offset + offset * 4, size, span: Math.ceil(size / 64) * 256 };
   }
   writeF32(t: T, data: Float32Array): void {
     this.write(t, data);
@@ -91,14 +93,13 @@ export class GpuOps implements Ops<T, T> {
     matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward);
   }
   colSum(dOut: T, dBias: T, M: number, N: number): void {
-    this.run(colsumCode, {}, { u: [M, N] }, [dOut, dBias], N);
+    this.rows.colSum(dOut, dBias, M, N);
   }
   layerNorm(x: T, g: T, b: T, out: T, mean: T, rstd: T, R: number, D: number): void {
-    this.run(layernormCode, {}, { u: [R, D] }, [x, g, b, out, mean, rstd], R);
+    this.rows.layerNorm(x, g, b, out, mean, rstd, R, D);
   }
   layerNormBackward(dOut: T, x: T, g: T, mean: T, rstd: T, dx: T, dg: T, db: T, R: number, D: number, acc: boolean): void {
-    this.run(lnBackXCode, { ACC: +acc }, { u: [R, D] }, [dOut, x, g, mean, rstd, dx], R);
-    this.run(lnBackParamCode, {}, { u: [R, D] }, [dOut, x, mean, rstd, dg, db], D);
+    this.rows.layerNormBackward(dOut, x, g, mean, rstd, dx, dg, db, R, D, acc);
   }
   gelu(x: T, out: T, n: number): void {
     this.run(geluCode, { BACKWARD: 0 }, { u: [n] }, [x, this.dummy, out], n);
@@ -121,15 +122,13 @@ export class GpuOps implements Ops<T, T> {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);
   }
   logprobs(logits: T, targets: T, out: T, R: number, V: number, invTemp: number): void {
-    this.run(logprobsCode, {}, { u: [R, V], f: [invTemp] }, [logits, targets, out], R);
+    this.rows.logprobs(logits, targets, out, R, V, invTemp);
   }
   tokenLoss(logits: T, targets: T, weight: T, adv: T, oldLogp: T, refLogp: T | null, dLogits: T, stats: T, N: number, T_: number, V: number, h: LossHyper): void {
-    const constants = { CE: +(h.objective === 'ce'), REF: +(refLogp !== null) };
-    const uni = { u: [T_, N * T_, V], f: [h.invTemp, refLogp ? h.beta : 0, h.epsLow, h.epsHigh] };
-    this.run(tokenlossCode, constants, uni, [logits, targets, weight, adv, oldLogp, refLogp ?? this.dummy, dLogits, stats], N * T_);
+    this.rows.tokenLoss(logits, targets, weight, adv, oldLogp, refLogp, dLogits, stats, N, T_, V, h);
   }
   gradNorm(g: T, n: number, out: T): void {
-    this.ctx.dispatch(gradnormCode, {}, { u: [n] }, [g, out], [1]);
+    this.rows.gradNorm(g, n, out);
   }
   adamw(p: T, g: T, m: T, v: T, norm: T, n: number, h: AdamHyper): void {
     const c1 = 1 - Math.pow(h.beta1, h.step);
@@ -138,7 +137,7 @@ export class GpuOps implements Ops<T, T> {
     this.run(adamwCode, {}, uni, [g, norm, p, m, v], n);
   }
   sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
-    this.run(sampleCode, { MASK: +(mask !== null) }, { u: [N, V], f: [invTemp, topP] }, [logits, mask ?? this.dummy, u, tokens, logp], N);
+    this.rows.sample(logits, mask, u, tokens, logp, N, V, invTemp, topP);
   }
   flush(): void {
     this.ctx.flush();

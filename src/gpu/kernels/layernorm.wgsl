@@ -1,4 +1,4 @@
-// out (R,D) = (x - mean) * rstd * g + b, saving mean and rstd (R); one thread per row.
+// out (R,D) = (x - mean) * rstd * g + b, saving mean and rstd (R); one workgroup per row (reduce.wgsl in front).
 override WG: u32 = 64;
 struct P { R: u32, D: u32 }
 @group(0) @binding(0) var<uniform> p: P;
@@ -10,17 +10,16 @@ struct P { R: u32, D: u32 }
 @group(0) @binding(6) var<storage, read_write> rstd: array<f32>; // (R)
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let r = gid.x;
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
+  let r = w.y * nw.x + w.x;
   if (r >= p.R) { return; }
   let o = r * p.D;
   var s = 0.0;
-  for (var d = 0u; d < p.D; d++) { s += x[o + d]; }
-  let mu = s / f32(p.D);
+  for (var d = l; d < p.D; d += WG) { s += x[o + d]; }
+  let mu = wgSum(s, l) / f32(p.D);
   var v = 0.0;
-  for (var d = 0u; d < p.D; d++) { let c = x[o + d] - mu; v += c * c; }
-  let rs = 1.0 / sqrt(v / f32(p.D) + 1e-5);
-  mean[r] = mu;
-  rstd[r] = rs;
-  for (var d = 0u; d < p.D; d++) { out[o + d] = (x[o + d] - mu) * rs * g[d] + b[d]; }
+  for (var d = l; d < p.D; d += WG) { let c = x[o + d] - mu; v += c * c; }
+  let rs = 1.0 / sqrt(wgSum(v, l) / f32(p.D) + 1e-5);
+  if (l == 0u) { mean[r] = mu; rstd[r] = rs; }
+  for (var d = l; d < p.D; d += WG) { out[o + d] = (x[o + d] - mu) * rs * g[d] + b[d]; }
 }

@@ -1,4 +1,4 @@
-// dx (R,D) (+)= layer norm input gradient from dOut; one thread per row.
+// dx (R,D) (+)= the layer norm input gradient from dOut; one workgroup per row (reduce.wgsl in front).
 override WG: u32 = 64;
 override ACC: bool = false;
 struct P { R: u32, D: u32 }
@@ -11,19 +11,18 @@ struct P { R: u32, D: u32 }
 @group(0) @binding(6) var<storage, read_write> dx: array<f32>; // (R,D)
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let r = gid.x;
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
+  let r = w.y * nw.x + w.x;
   if (r >= p.R) { return; }
   let o = r * p.D; let mu = mean[r]; let rs = rstd[r];
-  var s1 = 0.0; var s2 = 0.0;
-  for (var d = 0u; d < p.D; d++) {
+  var s = vec4f();
+  for (var d = l; d < p.D; d += WG) {
     let dxh = dOut[o + d] * g[d];
-    s1 += dxh;
-    s2 += dxh * (x[o + d] - mu) * rs;
+    s += vec4f(dxh, dxh * ((x[o + d] - mu) * rs), 0.0, 0.0);
   }
-  s1 /= f32(p.D); s2 /= f32(p.D);
-  for (var d = 0u; d < p.D; d++) {
-    var v = rs * (dOut[o + d] * g[d] - s1 - (x[o + d] - mu) * rs * s2);
+  let t = wgSum4(s, l) / f32(p.D); // (mean of dxhat, mean of dxhat * xhat)
+  for (var d = l; d < p.D; d += WG) {
+    var v = rs * (dOut[o + d] * g[d] - t.x - (x[o + d] - mu) * rs * t.y);
     if (ACC) { v += dx[o + d]; }
     dx[o + d] = v;
   }

@@ -1,5 +1,5 @@
-// Wrapper of matmul.wgsl: C (M, N) = op(A) · op(B) [+ bias] [+ C], one dispatch of 32x32 tiles, in f32 or (on a device
-// with shader-f16) the f16 variant: f16 tiles and products, f32 sums.
+// Wrapper of matmul.wgsl: C (M, N) = op(A) · op(B) [+ bias] [+ C] in one dispatch, with tile sizes chosen per shape,
+// in f32 or (on a device with shader-f16) the f16 variant: f16 tiles and products, f32 sums.
 import type { GpuContext, GpuTensor } from '../context';
 import type { MatmulOptions } from '../../model/ops';
 import code from './matmul.wgsl?raw';
@@ -8,7 +8,25 @@ const F32_ALIAS = 'alias S = f32;';
 if (!code.includes(F32_ALIAS)) throw new Error(`matmul.wgsl must declare '${F32_ALIAS}' for its f16 variant`);
 const F16_CODE = 'enable f16;\n' + code.replace(F32_ALIAS, 'alias S = f16;');
 
-export function matmul(g: GpuContext, a: GpuTensor, b: GpuTensor, c: GpuTensor, M: number, K: number, N: number, o: MatmulOptions, bias: GpuTensor | undefined, dummy: GpuTensor, f16: boolean): void {
-  const constants = { TA: +!!o.ta, TB: +!!o.tb, BIAS: +!!bias, ACC: +!!o.acc };
-  g.dispatch(f16 ? F16_CODE : code, constants, { u: [M, K, N] }, [a, b, bias ?? dummy, c], [Math.ceil(N / 32), Math.ceil(M / 32)]);
+/** A workgroup's BM x BN tile of C, BK deep, with a TM x TN block of outputs per thread ((BM/TM)*(BN/TN) threads). */
+export interface MatmulTiles {
+  BM: number;
+  BN: number;
+  BK: number;
+}
+
+/** Tiles for an (M, N) output: big tiles with 8x8 blocks where there is work enough to fill many workgroups. */
+export function matmulTiles(M: number, N: number): MatmulTiles {
+  if (M * N >= 1024 * 1024) return { BM: 128, BN: 128, BK: 8 };
+  if (M >= 64 && N >= 64) return { BM: 64, BN: 64, BK: 16 };
+  return { BM: 32, BN: 32, BK: 16 };
+}
+
+export function matmul(g: GpuContext, a: GpuTensor, b: GpuTensor, c: GpuTensor, M: number, K: number, N: number, o: MatmulOptions, bias: GpuTensor | undefined, dummy: GpuTensor, f16: boolean, tiles = matmulTiles(M, N)): void {
+  const constants = {
+    TA: +!!o.ta, TB: +!!o.tb, BIAS: +!!bias, ACC: +!!o.acc,
+    QA: +((o.ta ? M : K) % 4 === 0), QB: +((o.tb ? K : N) % 4 === 0),
+    ...tiles,
+  };
+  g.dispatch(f16 ? F16_CODE : code, constants, { u: [M, K, N] }, [a, b, bias ?? dummy, c], [Math.ceil(N / tiles.BN), Math.ceil(M / tiles.BM)]);
 }
