@@ -2,17 +2,16 @@
 // records a dispatch into the context's open encoder; pipelines and bind groups are cached by the context.
 import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
+import { attention, attentionBackward, attentionSavedSize } from './kernels/attention';
 import { matmul } from './kernels/matmul';
 import { RowKernels } from './kernels/rows';
 import { verifiedSubgroupSize } from './subgroups';
 import addCode from './kernels/add.wgsl?raw';
 import adamwCode from './kernels/adamw.wgsl?raw';
-import attentionCode from './kernels/attention.wgsl?raw';
-import attnBackQCode from './kernels/attention_backward_q.wgsl?raw';
-import attnBackKvCode from './kernels/attention_backward_kv.wgsl?raw';
 import copyRowsCode from './kernels/copyrows.wgsl?raw';
 import embeddingCode from './kernels/embedding.wgsl?raw';
 import embeddingBackCode from './kernels/embedding_backward.wgsl?raw';
+import embeddingSortCode from './kernels/embedding_sort.wgsl?raw';
 import geluCode from './kernels/gelu.wgsl?raw';
 
 type T = GpuTensor;
@@ -86,8 +85,14 @@ export class GpuOps implements Ops<T, T> {
     this.run(embeddingCode, {}, { u: [R, D] }, [tokens, pos, wte, wpe, out], R * D);
   }
   embeddingBackward(tokens: T, pos: T, dOut: T, dWte: T, dWpe: T, R: number, D: number, V: number, P: number): void {
-    this.run(embeddingBackCode, { ACC: 1 }, { u: [R, D, V] }, [tokens, dOut, dWte], V * D);
-    this.run(embeddingBackCode, { ACC: 0 }, { u: [R, D, P] }, [pos, dOut, dWpe], P * D);
+    this.scatterRows(tokens, dOut, dWte, R, D, V, true);
+    this.scatterRows(pos, dOut, dWpe, R, D, P, false);
+  }
+  /** dTable (rows, D) (+)= dOut's rows summed by index: a stable sort of rows by index, then one pass per table entry. */
+  private scatterRows(index: T, dOut: T, dTable: T, R: number, D: number, rows: number, acc: boolean): void {
+    const sorted = this.ctx.workspace('embedding.sorted', rows + 1 + R);
+    this.ctx.dispatch(embeddingSortCode, {}, { u: [R, rows] }, [index, this.ctx.workspace('embedding.counts', rows), sorted], [1]);
+    this.run(embeddingBackCode, { ACC: +acc }, { u: [R, D, rows] }, [sorted, dOut, dTable], rows * D);
   }
   matmul(a: T, b: T, c: T, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: T): void {
     matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward);
@@ -110,13 +115,15 @@ export class GpuOps implements Ops<T, T> {
   add(a: T, b: T, n: number): void {
     this.run(addCode, {}, { u: [n] }, [b, a], n);
   }
-  attention(q: T, kv: T, qStart: T, keyLen: T, out: T, probs: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
-    this.run(attentionCode, {}, { u: [N, Tq, Tk, H, Dh] }, [q, kv, qStart, keyLen, out, probs], N * H * Tq);
+  /** Attention saves the log-sum-exp per query (and backward's row dots), not the (N, H, Tq, Tk) probabilities. */
+  attentionSavedSize(N: number, H: number, Tq: number): number {
+    return attentionSavedSize(N, H, Tq);
   }
-  attentionBackward(qkv: T, probs: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
-    const dS = this.f32('attn.dS', N * H * T_ * T_);
-    this.run(attnBackQCode, {}, { u: [N, T_, H, Dh] }, [qkv, probs, dOut, dS, dqkv], N * H * T_);
-    this.run(attnBackKvCode, {}, { u: [N, T_, H, Dh] }, [qkv, probs, dOut, dS, dqkv], N * H * T_);
+  attention(q: T, kv: T, qStart: T, keyLen: T, out: T, saved: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
+    attention(this.ctx, q, kv, qStart, keyLen, out, saved, N, Tq, Tk, H, Dh);
+  }
+  attentionBackward(qkv: T, saved: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
+    attentionBackward(this.ctx, qkv, saved, dOut, dqkv, N, T_, H, Dh);
   }
   copyRows(flat: T, seq: T, pos: T, N: number, Tw: number, W: number, gather: boolean): void {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);

@@ -95,10 +95,12 @@ export function opsSpec(make: () => Promise<Backend>): void {
       for (const [N, T, lens] of [[1, 1, [1]], [3, 17, [17, 5, 0]], [2, 33, [33, 1]]] as [number, number, number[]][]) {
         const got = await check(be, {
           inputs: { qkv: F(N * T * 3 * D, T, 2), q0: new Int32Array(N), len: Int32Array.from(lens), dOut: F(N * T * D, 9), flat: F(N * 3 * D, 4), at: Int32Array.from(lens, (l) => Math.max(0, l - 1)) },
-          outs: { out: N * T * D, probs: N * H * T * T, dqkv: N * T * 3 * D, g: N * 3 * D, qkv: N * T * 3 * D },
+          outs: { out: N * T * D, dqkv: N * T * 3 * D, g: N * 3 * D, qkv: N * T * 3 * D },
           run: (o, t) => {
-            o.attention(t.qkv, t.qkv, t.q0, t.len, t.out, t.probs, N, T, T, H, Dh);
-            o.attentionBackward(t.qkv, t.probs, t.dOut, t.dqkv, N, T, H, Dh);
+            // What forward saves for backward is backend-defined (probabilities, or less): checked through dqkv.
+            const saved = o.f32('spec.saved', o.attentionSavedSize?.(N, H, T, T) ?? N * H * T * T);
+            o.attention(t.qkv, t.qkv, t.q0, t.len, t.out, saved, N, T, T, H, Dh);
+            o.attentionBackward(t.qkv, saved, t.dOut, t.dqkv, N, T, H, Dh);
             o.copyRows(t.g, t.qkv, t.at, N, T, 3 * D, true);
             o.copyRows(t.flat, t.qkv, t.at, N, T, 3 * D, false);
           },
