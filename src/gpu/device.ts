@@ -80,6 +80,12 @@ export async function acquireDevice(gpu: GPU | undefined = globalThis.navigator?
   }
 }
 
+/** A software adapter: a CPU running the shaders (SwiftShader, Mesa's lavapipe / llvmpipe). */
+export function isCpuAdapter(device: GPUDevice): boolean {
+  const info = device.adapterInfo as (GPUAdapterInfo & { isFallbackAdapter?: boolean }) | undefined;
+  return !!info && (!!info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.architecture} ${info.description} ${info.device}`));
+}
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

@@ -3,9 +3,10 @@
 import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { attention, attentionBackward, attentionSavedSize } from './kernels/attention';
-import { matmul } from './kernels/matmul';
+import { matmul, matmulTiles } from './kernels/matmul';
 import { RowKernels } from './kernels/rows';
 import { verifiedSubgroupSize } from './subgroups';
+import { isCpuAdapter } from './device';
 import addCode from './kernels/add.wgsl?raw';
 import adamwCode from './kernels/adamw.wgsl?raw';
 import copyRowsCode from './kernels/copyrows.wgsl?raw';
@@ -28,23 +29,31 @@ export interface GpuOpsOptions {
   f16?: boolean;
   /** Reduce with subgroups (default: where acquireDevice's probe verified them; true is ignored elsewhere). */
   subgroups?: boolean;
+  /** Threads per row in the row kernels, a power of two (default: 1 on a CPU adapter, 32 on a GPU). */
+  rowLanes?: number;
 }
 
 export class GpuOps implements Ops<T, T> {
   readonly kind = 'webgpu' as const;
   readonly precision: Precision;
   readonly ctx: GpuContext;
-  /** Whether row reductions use subgroups. */
-  readonly subgroups: boolean;
+  /** A software adapter (SwiftShader, lavapipe): kernels shaped for CPU threads rather than GPU cores. */
+  readonly cpuAdapter: boolean;
   private readonly dummy: T;
   private readonly rows: RowKernels;
 
   constructor(readonly device: GPUDevice, options: GpuOpsOptions = {}) {
     this.precision = options.f16 && device.features.has('shader-f16') ? 'f16' : 'f32';
-    this.subgroups = options.subgroups !== false && verifiedSubgroupSize(device) !== null;
+    this.cpuAdapter = isCpuAdapter(device);
     this.ctx = new GpuContext(device);
     this.dummy = this.f32('dummy', 64);
-    this.rows = new RowKernels(this.ctx, this.subgroups, this.dummy);
+    const subgroupSize = options.subgroups === false ? null : verifiedSubgroupSize(device);
+    this.rows = new RowKernels(this.ctx, { lanes: options.rowLanes ?? (this.cpuAdapter ? 1 : 32), subgroupSize }, this.dummy);
+  }
+
+  /** Whether the row reductions run on subgroups. */
+  get subgroups(): boolean {
+    return this.rows.onSubgroups;
   }
 
   get bytesAllocated(): number {
@@ -95,7 +104,7 @@ export class GpuOps implements Ops<T, T> {
     this.run(embeddingBackCode, { ACC: +acc }, { u: [R, D, rows] }, [sorted, dOut, dTable], rows * D);
   }
   matmul(a: T, b: T, c: T, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: T): void {
-    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward);
+    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward, matmulTiles(M, N, this.cpuAdapter));
   }
   colSum(dOut: T, dBias: T, M: number, N: number): void {
     this.rows.colSum(dOut, dBias, M, N);

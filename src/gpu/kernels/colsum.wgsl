@@ -4,7 +4,7 @@
 override PASS: u32 = 1;
 override LN: bool = false;
 override CW: u32 = 64; // columns per workgroup
-override RL: u32 = 4; // row lanes per column
+override RL: u32 = 4; // row lanes per column (1 on CPU adapters: no barrier)
 struct P { M: u32, N: u32, CH: u32, chunks: u32 }
 @group(0) @binding(0) var<uniform> p: P;
 @group(0) @binding(1) var<storage, read> dOut: array<f32>; // (M,N)
@@ -47,6 +47,7 @@ fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32
       if (LN) { s += vec2f(d * (x[m * p.N + col] - mean[m]) * rstd[m], d); } else { s.x += d; }
     }
   }
+  if (RL == 1u) { if (col < p.N) { emit(col, s, w.y); } return; }
   lanes[l] = s;
   workgroupBarrier();
   if (lane == 0u && col < p.N) {

@@ -1,6 +1,6 @@
-// out (1) = sqrt(sum g^2) in two passes with a fixed order (reduce.wgsl in front). Pass 1: workgroup k sums the
-// squares of its contiguous chunk of CH elements into part[k] (or, when it is the only one, writes the norm);
-// pass 2: one workgroup adds the parts in order and writes the norm.
+// out (1) = sqrt(sum g^2) in two passes with a fixed order (row reductions in front, LANES = WG: the workgroup is
+// one row). Pass 1: workgroup k sums the squares of its contiguous chunk of CH elements into part[k] (or, when it is
+// the only one, writes the norm); pass 2: one workgroup adds the parts in order and writes the norm.
 override WG: u32 = 256;
 override PASS: u32 = 1;
 struct P { n: u32, CH: u32, parts: u32 }
@@ -18,7 +18,7 @@ fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32
     let end = min(p.n, (w.x + 1u) * p.CH);
     for (var i = w.x * p.CH + l; i < end; i += WG) { s += g[i] * g[i]; }
   }
-  let t = wgSum(s, l);
+  let t = rowSum(s, l);
   if (l != 0u) { return; }
   if (PASS == 1u && p.parts > 1u) { part[w.x] = t; } else { out[0] = sqrt(t); }
 }

@@ -1,4 +1,4 @@
-// dx (R,D) (+)= the layer norm input gradient from dOut; one workgroup per row (reduce.wgsl in front).
+// dx (R,D) (+)= the layer norm input gradient from dOut; a row per LANES threads (row reductions in front).
 override WG: u32 = 64;
 override ACC: bool = false;
 struct P { R: u32, D: u32 }
@@ -12,16 +12,20 @@ struct P { R: u32, D: u32 }
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
-  let r = w.y * nw.x + w.x;
-  if (r >= p.R) { return; }
-  let o = r * p.D; let mu = mean[r]; let rs = rstd[r];
+  let r = (w.y * nw.x + w.x) * (WG / LANES) + l / LANES;
+  let lane = l % LANES;
+  let live = r < p.R;
+  let D = select(0u, p.D, live);
+  let o = r * p.D;
+  var mu = 0.0; var rs = 0.0;
+  if (live) { mu = mean[r]; rs = rstd[r]; }
   var s = vec4f();
-  for (var d = l; d < p.D; d += WG) {
+  for (var d = lane; d < D; d += LANES) {
     let dxh = dOut[o + d] * g[d];
     s += vec4f(dxh, dxh * ((x[o + d] - mu) * rs), 0.0, 0.0);
   }
-  let t = wgSum4(s, l) / f32(p.D); // (mean of dxhat, mean of dxhat * xhat)
-  for (var d = l; d < p.D; d += WG) {
+  let t = rowSum4(s, l) / f32(p.D); // (mean of dxhat, mean of dxhat * xhat)
+  for (var d = lane; d < D; d += LANES) {
     var v = rs * (dOut[o + d] * g[d] - t.x - (x[o + d] - mu) * rs * t.y);
     if (ACC) { v += dx[o + d]; }
     dx[o + d] = v;

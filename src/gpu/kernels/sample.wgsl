@@ -1,8 +1,8 @@
-// Sample a token per row of logits (N,V) * invTemp, restricted to mask, then to the top-p nucleus; one workgroup per
-// row (reduce.wgsl in front). The nucleus threshold tau is the largest t with kept(t) = sum(q >= t) >= topP * kept(0),
-// q = exp(z - max) on allowed tokens: found by a 16-ary search (8 passes over the row, 4 bits each, as 32 halvings
-// would). The pick walks the kept tokens in index order with uniform u[n]: chunk sums, their prefix, then the chunk
-// that crosses u * kept(tau). logp is under the unmasked distribution.
+// Sample a token per row of logits (N,V) * invTemp, restricted to mask, then to the top-p nucleus; a row per LANES
+// threads (row reductions in front). The nucleus threshold tau is the largest t with kept(t) = sum(q >= t) >=
+// topP * kept(0), q = exp(z - max) on allowed tokens, found by a 16-ary search: 8 passes over the row of 4 bits
+// each, as 32 halvings would. The pick walks the kept tokens in index order with uniform u[n]: each lane sums its
+// contiguous share, then the lane whose share crosses u * kept(tau) finds the token. logp is unmasked.
 override WG: u32 = 64;
 override MASK: bool = false;
 struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
@@ -12,16 +12,15 @@ struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
 @group(0) @binding(3) var<storage, read> u: array<f32>; // (N)
 @group(0) @binding(4) var<storage, read_write> tokens: array<i32>; // (N)
 @group(0) @binding(5) var<storage, read_write> logp: array<f32>; // (N)
-var<workgroup> chunkSums: array<f32, WG>;
 
 fn allowed(i: u32) -> bool { return !MASK || mask[i] > 0.0; }
 fn q(i: u32, mm: f32) -> f32 { return select(0.0, exp(logits[i] * p.invTemp - mm), allowed(i)); }
 
-/** Narrow [lo, hi) around tau by 16x: the kept mass at lo + k (hi - lo) / 16, k = 1..15, from per-bucket sums. */
-fn narrow(o: u32, mm: f32, want: f32, lo: ptr<function, f32>, hi: ptr<function, f32>, l: u32) {
+/** Narrow [lo, hi) around tau by 16x, from the kept mass in each of 16 buckets [lo + k w, lo + (k+1) w). */
+fn narrow(o: u32, V: u32, mm: f32, want: f32, lo: ptr<function, f32>, hi: ptr<function, f32>, l: u32) {
   let w = (*hi - *lo) / 16.0;
-  var b0 = vec4f(); var b1 = vec4f(); var b2 = vec4f(); var b3 = vec4f(); // mass per bucket k (q in [t_k, t_k+1))
-  for (var v = l; v < p.V; v += WG) {
+  var b0 = vec4f(); var b1 = vec4f(); var b2 = vec4f(); var b3 = vec4f(); // buckets 0-3, 4-7, 8-11, 12-15
+  for (var v = l % LANES; v < V; v += LANES) {
     let x = q(o + v, mm);
     if (x < *lo || x == 0.0) { continue; }
     var k = 0u;
@@ -32,8 +31,8 @@ fn narrow(o: u32, mm: f32, want: f32, lo: ptr<function, f32>, hi: ptr<function, 
     b2 += select(vec4f(), vec4f(x), kv == vec4u(8u, 9u, 10u, 11u));
     b3 += select(vec4f(), vec4f(x), kv == vec4u(12u, 13u, 14u, 15u));
   }
-  let s = array<vec4f, 4>(wgSum4(b0, l), wgSum4(b1, l), wgSum4(b2, l), wgSum4(b3, l));
-  var kept = 0.0; // kept(t_k), accumulated from the top bucket down
+  let s = array<vec4f, 4>(rowSum4(b0, l), rowSum4(b1, l), rowSum4(b2, l), rowSum4(b3, l));
+  var kept = 0.0; // kept(lo + k w), from the top bucket down
   for (var k = 15u; k >= 1u; k--) {
     kept += s[k / 4u][k % 4u];
     if (kept >= want) { *hi = select(*lo + f32(k + 1u) * w, *hi, k == 15u); *lo = *lo + f32(k) * w; return; }
@@ -43,48 +42,46 @@ fn narrow(o: u32, mm: f32, want: f32, lo: ptr<function, f32>, hi: ptr<function, 
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
-  let n = wid.y * nw.x + wid.x;
-  if (n >= p.N) { return; }
+  let n = (wid.y * nw.x + wid.x) * (WG / LANES) + l / LANES;
+  let lane = l % LANES;
+  let V = select(0u, p.V, n < p.N);
   let o = n * p.V;
   var m = vec4f(-3.4e38);
-  for (var v = l; v < p.V; v += WG) { let z = logits[o + v] * p.invTemp; m.x = max(m.x, z); if (allowed(o + v)) { m.y = max(m.y, z); } }
-  m = wgMax4(m, l);
+  for (var v = lane; v < V; v += LANES) { let z = logits[o + v] * p.invTemp; m.x = max(m.x, z); if (allowed(o + v)) { m.y = max(m.y, z); } }
+  m = rowMax4(m, l);
   let mx = m.x; let mm = m.y;
   var s = 0.0;
-  for (var v = l; v < p.V; v += WG) { s += exp(logits[o + v] * p.invTemp - mx); }
-  s = wgSum(s, l);
+  for (var v = lane; v < V; v += LANES) { s += exp(logits[o + v] * p.invTemp - mx); }
+  s = rowSum(s, l);
   var tau = 0.0;
   if (p.topP < 1.0) {
     var all = 0.0;
-    for (var v = l; v < p.V; v += WG) { all += q(o + v, mm); }
-    let want = p.topP * wgSum(all, l);
+    for (var v = lane; v < V; v += LANES) { all += q(o + v, mm); }
+    let want = p.topP * rowSum(all, l);
     var lo = 0.0; var hi = 1.0;
-    for (var step = 0; step < 8; step++) { narrow(o, mm, want, &lo, &hi, l); }
+    for (var step = 0; step < 8; step++) { narrow(o, V, mm, want, &lo, &hi, l); }
     tau = lo;
   }
-  // The walk: thread l owns tokens [l C, (l+1) C); the first kept token where the running mass passes x.
-  let C = (p.V + WG - 1u) / WG;
-  let end = min(p.V, (l + 1u) * C);
+  // The walk: lane k owns tokens [k C, (k+1) C).
+  let C = (V + LANES - 1u) / LANES;
+  let start = min(V, lane * C); let end = min(V, start + C);
   var part = 0.0;
-  for (var v = l * C; v < end; v++) { let x = q(o + v, mm); if (x > 0.0 && x >= tau) { part += x; } }
-  chunkSums[l] = part;
-  let x = u[n] * wgSum(part, l); // wgSum's barriers also publish chunkSums
-  var run = 0.0;
-  for (var i = 0u; i < l; i++) { run += chunkSums[i]; }
+  for (var v = start; v < end; v++) { let y = q(o + v, mm); if (y > 0.0 && y >= tau) { part += y; } }
+  var run = rowPrefix(part, l);
+  let x = u[min(n, p.N - 1u)] * rowSum(part, l);
   var first = -1.0; var last = -1.0; // as f32: token ids are exact below 2^24
-  for (var v = l * C; v < end; v++) {
+  for (var v = start; v < end; v++) {
     let y = q(o + v, mm);
     if (y > 0.0 && y >= tau) {
       last = f32(v); run += y;
       if (run > x && first < 0.0) { first = f32(v); }
     }
   }
-  let firstAll = -wgMax(select(-3.4e38, -first, first >= 0.0), l);
-  let lastAll = wgMax(last, l);
+  let firstAll = -rowMax(select(-3.4e38, -first, first >= 0.0), l);
+  let lastAll = rowMax(last, l);
+  if (lane != 0u || V == 0u) { return; }
   var pick = 0u;
   if (firstAll >= 0.0 && firstAll < 3.0e38) { pick = u32(firstAll); } else if (lastAll >= 0.0) { pick = u32(lastAll); }
-  if (l == 0u) {
-    tokens[n] = i32(pick);
-    logp[n] = logits[o + pick] * p.invTemp - mx - log(s);
-  }
+  tokens[n] = i32(pick);
+  logp[n] = logits[o + pick] * p.invTemp - mx - log(s);
 }
