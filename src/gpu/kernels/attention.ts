@@ -9,13 +9,23 @@ const DH4_LINE = 'const DH4 = 4u;';
 for (const code of [forwardCode, backQCode, backKvCode]) if (!code.includes(DH4_LINE)) throw new Error(`attention kernels must declare '${DH4_LINE}'`);
 
 const variants = new Map<string, string>();
-/** A kernel with its per-thread head rows sized for Dh: private arrays need a constant length. */
+/**
+ * A kernel with its per-thread head rows sized for Dh (private arrays need a constant length) and its one-line loops
+ * over them unrolled, `for (var c = 0u; c < DH4; c++) { body }` becoming the body once per c: registers indexed by
+ * constants stay registers even where the shader compiler does not unroll (SwiftShader).
+ */
 function sized(code: string, which: string, Dh: number): string {
   const dh4 = Math.ceil(Dh / 4);
   const key = `${which}:${dh4}`;
   let v = variants.get(key);
-  if (!v) variants.set(key, (v = code.replace(DH4_LINE, `const DH4 = ${dh4}u;`)));
+  if (!v) variants.set(key, (v = unrollHeadLoops(code.replace(DH4_LINE, `const DH4 = ${dh4}u;`), dh4)));
   return v;
+}
+
+export function unrollHeadLoops(code: string, dh4: number): string {
+  return code.replace(/for \(var c = 0u; c < DH4; c\+\+\) \{ ([^{}]*) \}/g, (_, body: string) =>
+    Array.from({ length: dh4 }, (_, c) => body.replace(/\bc\b/g, `${c}u`)).join(' '),
+  );
 }
 
 /** Floats of attention's saved state: log-sum-exp and backward's row dots per (n, h, query), then keyLen per row. */

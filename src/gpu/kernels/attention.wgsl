@@ -5,7 +5,7 @@
 override BQ: u32 = 64; // queries per workgroup
 override KS: u32 = 1; // threads per query, merged in order at the end
 override BK: u32 = 32; // keys per tile
-const DH4 = 4u; // vec4s per head row, ceil(Dh / 4) (attention.ts sets it: registers need a constant size)
+const DH4 = 4u; // vec4s per head row, ceil(Dh / 4): attention.ts sets it and unrolls the one-line loops over it
 struct P { N: u32, Tq: u32, Tk: u32, H: u32, Dh: u32 }
 @group(0) @binding(0) var<uniform> p: P;
 @group(0) @binding(1) var<storage, read> q: array<f32>; // (N,Tq,3D), q part
@@ -28,6 +28,12 @@ fn kvRow(o: u32, c: u32) -> vec4f {
   var v = vec4f();
   for (var e = 0u; e < 4u; e++) { if (c * 4u + e < p.Dh) { v[e] = kv[o + c * 4u + e]; } }
   return v;
+}
+/** out[o + 4c ..] = v, up to Dh. */
+fn putOut(o: u32, c: u32, v: vec4f) {
+  let d = c * 4u;
+  if (d < p.Dh) { out[o + d] = v.x; } if (d + 1u < p.Dh) { out[o + d + 1u] = v.y; }
+  if (d + 2u < p.Dh) { out[o + d + 2u] = v.z; } if (d + 3u < p.Dh) { out[o + d + 3u] = v.w; }
 }
 
 /** Keys query i of row n sees: j < min(qStart + i + 1, keyLen, Tk). */
@@ -92,7 +98,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) l: u3
   if (ks != 0u || i >= p.Tq) { return; }
   let oo = (n * p.Tq + i) * D + h * p.Dh;
   let inv = select(0.0, 1.0 / sum, lim > 0u);
-  for (var d = 0u; d < p.Dh; d++) { out[oo + d] = o[d / 4u][d % 4u] * inv; }
+  for (var c = 0u; c < DH4; c++) { putOut(oo, c, o[c] * inv); }
   saved[(n * p.H + h) * p.Tq + i] = select(0.0, m + log(sum), lim > 0u);
   if (i == 0u && h == 0u) { saved[2u * p.N * p.H * p.Tq + n] = f32(keyLen[n]); }
 }

@@ -3,7 +3,7 @@
 // in ascending i: dS = P (dp - Dsum) scale, dk_j += dS q_i, dv_j += P dOut_i. Writes the k and v parts of dqkv.
 override BJ: u32 = 64; // keys per workgroup
 override BI: u32 = 32; // queries per tile
-const DH4 = 4u; // ceil(Dh / 4), set by attention.ts
+const DH4 = 4u; // ceil(Dh / 4): attention.ts sets it and unrolls the one-line loops over it
 struct P { N: u32, T: u32, H: u32, Dh: u32 }
 @group(0) @binding(0) var<uniform> p: P;
 @group(0) @binding(1) var<storage, read> qkv: array<f32>; // (N,T,3D)
@@ -23,6 +23,12 @@ fn dOutRow(o: u32, c: u32) -> vec4f {
   var v = vec4f();
   for (var e = 0u; e < 4u; e++) { if (c * 4u + e < p.Dh) { v[e] = dOut[o + c * 4u + e]; } }
   return v;
+}
+/** dqkv[o + 4c ..] = v, up to Dh. */
+fn putGrad(o: u32, c: u32, v: vec4f) {
+  let d = c * 4u;
+  if (d < p.Dh) { dqkv[o + d] = v.x; } if (d + 1u < p.Dh) { dqkv[o + d + 1u] = v.y; }
+  if (d + 2u < p.Dh) { dqkv[o + d + 2u] = v.z; } if (d + 3u < p.Dh) { dqkv[o + d + 3u] = v.w; }
 }
 
 @compute @workgroup_size(BJ)
@@ -64,5 +70,5 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) l: u3
   }
   if (j >= p.T) { return; }
   let ko = (n * p.T + j) * W + D + h * p.Dh;
-  for (var d = 0u; d < p.Dh; d++) { dqkv[ko + d] = dk[d / 4u][d % 4u]; dqkv[ko + D + d] = dv[d / 4u][d % 4u]; }
+  for (var c = 0u; c < DH4; c++) { putGrad(ko, c, dk[c]); putGrad(ko + D, c, dv[c]); }
 }

@@ -4,7 +4,7 @@
 // scale (A - Dsum B), the q part of dqkv; Dsum goes to saved for the key pass.
 override BQ: u32 = 64;
 override BK: u32 = 32;
-const DH4 = 4u; // ceil(Dh / 4), set by attention.ts
+const DH4 = 4u; // ceil(Dh / 4): attention.ts sets it and unrolls the one-line loops over it
 struct P { N: u32, T: u32, H: u32, Dh: u32 }
 @group(0) @binding(0) var<uniform> p: P;
 @group(0) @binding(1) var<storage, read> qkv: array<f32>; // (N,T,3D)
@@ -24,6 +24,12 @@ fn dOutRow(o: u32, c: u32) -> vec4f {
   var v = vec4f();
   for (var e = 0u; e < 4u; e++) { if (c * 4u + e < p.Dh) { v[e] = dOut[o + c * 4u + e]; } }
   return v;
+}
+/** dqkv[o + 4c ..] = v, up to Dh. */
+fn putGrad(o: u32, c: u32, v: vec4f) {
+  let d = c * 4u;
+  if (d < p.Dh) { dqkv[o + d] = v.x; } if (d + 1u < p.Dh) { dqkv[o + d + 1u] = v.y; }
+  if (d + 2u < p.Dh) { dqkv[o + d + 2u] = v.z; } if (d + 3u < p.Dh) { dqkv[o + d + 3u] = v.w; }
 }
 
 @compute @workgroup_size(BQ)
@@ -64,6 +70,6 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) l: u3
   }
   if (i >= p.T) { return; }
   let qo = (n * p.T + i) * W + h * p.Dh;
-  for (var d = 0u; d < p.Dh; d++) { dqkv[qo + d] = scale * (A[d / 4u][d % 4u] - dsum * B[d / 4u][d % 4u]); }
+  for (var c = 0u; c < DH4; c++) { putGrad(qo, c, scale * (A[c] - dsum * B[c])); }
   saved[p.N * p.H * p.T + (n * p.H + h) * p.T + i] = dsum;
 }
