@@ -65,9 +65,14 @@ export class GpuOps implements Ops<T, T> {
   i32(name: string, size: number): T {
     return { buffer: this.ctx.pool.get('i:' + name, size * 4), offset: 0, size };
   }
-  /** A window of `base`; its bindings cover the window rounded up to 64 floats, the alignment of view offsets. */
+  /**
+   * A window of `base`. Its bindings cover the window rounded up to 64 floats (the alignment of view offsets, so that
+   * neighbouring views never overlap); a window that ends where `base` ends binds to the end of the buffer, so that
+   * a tail of varying size (a step's loss stats) keeps one bind group.
+   */
   view(base: T, offset: number, size: number): T {
-    return { buffer: base.buffer, offset: base.offset + offset * 4, size, span: Math.ceil(size / 64) * 256 };
+    const tail = offset + size >= base.size;
+    return { buffer: base.buffer, offset: base.offset + offset * 4, size, span: tail ? base.span : Math.ceil(size / 64) * 256 };
   }
   writeF32(t: T, data: Float32Array): void {
     this.write(t, data);
