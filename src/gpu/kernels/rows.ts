@@ -95,9 +95,10 @@ export class RowKernels {
   }
 
   tokenLoss(logits: T, targets: T, weight: T, adv: T, oldLogp: T, refLogp: T | null, dLogits: T, stats: T, N: number, T_: number, V: number, h: LossHyper): void {
-    const constants = { CE: +(h.objective === 'ce'), REF: +(refLogp !== null) };
+    const withRef = refLogp !== null && h.beta !== 0; // as the twin: no KL term, and none reported, at beta 0
+    const constants = { CE: +(h.objective === 'ce'), REF: +withRef };
     const tensors = [logits, targets, weight, adv, oldLogp, refLogp ?? this.dummy, dLogits, stats];
-    this.row(TOKENLOSS, constants, [T_, N * T_, V], [h.invTemp, refLogp ? h.beta : 0, h.epsLow, h.epsHigh], tensors, N * T_);
+    this.row(TOKENLOSS, constants, [T_, N * T_, V], [h.invTemp, withRef ? h.beta : 0, h.epsLow, h.epsHigh], tensors, N * T_);
   }
 
   sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
