@@ -134,10 +134,10 @@ export class GpuOps implements Ops<T, T> {
     return attentionSavedSize(N, H, Tq);
   }
   attention(q: T, kv: T, qStart: T, keyLen: T, out: T, saved: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
-    attention(this.ctx, q, kv, qStart, keyLen, out, saved, N, Tq, Tk, H, Dh);
+    attention(this.ctx, q, kv, qStart, keyLen, out, saved, N, Tq, Tk, H, Dh, this.cpuAdapter);
   }
   attentionBackward(qkv: T, saved: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
-    attentionBackward(this.ctx, qkv, saved, dOut, dqkv, N, T_, H, Dh);
+    attentionBackward(this.ctx, qkv, saved, dOut, dqkv, N, T_, H, Dh, this.cpuAdapter);
   }
   copyRows(flat: T, seq: T, pos: T, N: number, Tw: number, W: number, gather: boolean): void {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);

@@ -1,12 +1,15 @@
 // Wrappers of the fused attention kernels: forward (training, prefill and KV-cached decode) and the two backward
-// passes, which recompute the probabilities from the saved log-sum-exp. Tile sizes are chosen per shape.
+// passes, which recompute the probabilities from the saved log-sum-exp. Tile sizes are chosen per shape; `direct`
+// (CPU adapters) reads head rows from memory instead of workgroup tiles.
 import type { GpuContext, GpuTensor } from '../context';
 import forwardCode from './attention.wgsl?raw';
+import backRows from './attention_backward_rows.wgsl?raw';
 import backQCode from './attention_backward_q.wgsl?raw';
 import backKvCode from './attention_backward_kv.wgsl?raw';
 
 const DH4_LINE = 'const DH4 = 4u;';
-for (const code of [forwardCode, backQCode, backKvCode]) if (!code.includes(DH4_LINE)) throw new Error(`attention kernels must declare '${DH4_LINE}'`);
+const KERNELS = { fwd: forwardCode, q: `${backRows}\n${backQCode}`, kv: `${backRows}\n${backKvCode}` };
+for (const code of Object.values(KERNELS)) if (!code.includes(DH4_LINE)) throw new Error(`attention kernels must declare '${DH4_LINE}'`);
 
 const variants = new Map<string, string>();
 /**
@@ -14,11 +17,11 @@ const variants = new Map<string, string>();
  * over them unrolled, `for (var c = 0u; c < DH4; c++) { body }` becoming the body once per c: registers indexed by
  * constants stay registers even where the shader compiler does not unroll (SwiftShader).
  */
-function sized(code: string, which: string, Dh: number): string {
+function sized(which: keyof typeof KERNELS, Dh: number): string {
   const dh4 = Math.ceil(Dh / 4);
   const key = `${which}:${dh4}`;
   let v = variants.get(key);
-  if (!v) variants.set(key, (v = unrollHeadLoops(code.replace(DH4_LINE, `const DH4 = ${dh4}u;`), dh4)));
+  if (!v) variants.set(key, (v = unrollHeadLoops(KERNELS[which].replace(DH4_LINE, `const DH4 = ${dh4}u;`), dh4)));
   return v;
 }
 
@@ -28,9 +31,9 @@ export function unrollHeadLoops(code: string, dh4: number): string {
   );
 }
 
-/** Floats of attention's saved state: log-sum-exp and backward's row dots per (n, h, query), then keyLen per row. */
+/** Floats of attention's saved state: the log-sum-exp per (n, h, query), then keyLen per row. */
 export function attentionSavedSize(N: number, H: number, Tq: number): number {
-  return 2 * N * H * Tq + N;
+  return N * H * Tq + N;
 }
 
 /** Keys (or queries) per workgroup-memory tile: two tiles of Dh-wide rows in 16 KiB. */
@@ -44,18 +47,21 @@ function checkRows(N: number): void {
 
 type T = GpuTensor;
 
-export function attention(ctx: GpuContext, q: T, kv: T, qStart: T, keyLen: T, out: T, saved: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
+export function attention(ctx: GpuContext, q: T, kv: T, qStart: T, keyLen: T, out: T, saved: T, N: number, Tq: number, Tk: number, H: number, Dh: number, direct: boolean): void {
   checkRows(N);
   const BK = tile(Dh);
-  // One query (decode): its keys shared by BK threads; else one thread per query, 64 to a workgroup.
-  const [BQ, KS] = Tq === 1 ? [1, BK] : [64, 1];
-  ctx.dispatch(sized(forwardCode, 'fwd', Dh), { BQ, KS, BK }, { u: [N, Tq, Tk, H, Dh] }, [q, kv, qStart, keyLen, out, saved], [Math.ceil(Tq / BQ), H, N]);
+  // One query (decode): its keys shared by BK threads (one thread when direct: no merge); else a thread per query.
+  const [BQ, KS] = Tq === 1 ? [1, direct ? 1 : BK] : [64, 1];
+  const constants = { BQ, KS, BK, ALIGNED: +(Dh % 4 === 0), DIRECT: +direct };
+  ctx.dispatch(sized('fwd', Dh), constants, { u: [N, Tq, Tk, H, Dh] }, [q, kv, qStart, keyLen, out, saved], [Math.ceil(Tq / BQ), H, N]);
 }
 
-export function attentionBackward(ctx: GpuContext, qkv: T, saved: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
+export function attentionBackward(ctx: GpuContext, qkv: T, saved: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number, direct: boolean): void {
   checkRows(N);
   const u = { u: [N, T_, H, Dh] };
-  const B = 64;
-  ctx.dispatch(sized(backQCode, 'q', Dh), { BQ: B, BK: tile(Dh) }, u, [qkv, dOut, saved, dqkv], [Math.ceil(T_ / B), H, N]);
-  ctx.dispatch(sized(backKvCode, 'kv', Dh), { BJ: B, BI: tile(Dh) }, u, [qkv, dOut, saved, dqkv], [Math.ceil(T_ / B), H, N]);
+  const common = { ALIGNED: +(Dh % 4 === 0), DIRECT: +direct };
+  const grid: [number, number, number] = [Math.ceil(T_ / 64), H, N];
+  const dsum = ctx.workspace('attention.dsum', N * H * T_); // (N, H, T): the query pass's row dots, for the key pass
+  ctx.dispatch(sized('q', Dh), { ...common, BQ: 64, BK: tile(Dh) }, u, [qkv, dOut, saved, dqkv, dsum], grid);
+  ctx.dispatch(sized('kv', Dh), { ...common, BJ: 64, BI: tile(Dh) }, u, [qkv, dOut, saved, dqkv, dsum], grid);
 }
