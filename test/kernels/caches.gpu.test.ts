@@ -33,3 +33,24 @@ it('pipelines, bind groups and the buffer pool stay the same size over new batch
   expect(settled.bindGroups).toBeLessThan(300);
   p.dispose();
 });
+
+it('a training step records all its work into one command buffer: one submit, one readback', async () => {
+  const ops = new GpuOps(await sharedDevice());
+  const p = new TransformerPolicy(ops, MODEL, Rng.fromSeed(4));
+  const batch = randomBatch(MODEL.vocab, 3, 12, 1);
+  await p.trainStep(batch, HYPER); // pipelines and buffers made
+  const queue = ops.device.queue;
+  const submit = queue.submit;
+  let buffers = 0;
+  queue.submit = (commands: Iterable<GPUCommandBuffer>) => {
+    buffers += [...commands].length;
+    submit.call(queue, commands);
+  };
+  try {
+    await p.trainStep(batch, HYPER);
+  } finally {
+    queue.submit = submit;
+  }
+  expect(buffers).toBe(1);
+  p.dispose();
+});

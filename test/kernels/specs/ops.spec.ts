@@ -93,6 +93,19 @@ export function opsSpec(make: () => Promise<Backend>): void {
         }
     });
 
+    it('layer norm of rows whose variance is near its epsilon (R 17; D 33)', async () => {
+      const be = await make();
+      const [R, D] = [17, 33];
+      const inputs = { x: Float32Array.from(randn(R * D, 7, 0.01), (v) => v + 2), g: F(D, 2), b: F(D, 3) }; // variance ~3e-5
+      const got = await runCase(be.ops, {
+        inputs,
+        outs: { out: R * D, rs: R },
+        run: (o, t) => o.layerNorm(t.x, t.g, t.b, t.out, o.f32('eps.mu', R), t.rs, R, D),
+      }, 'eps.');
+      const ref = layerNorm64(inputs.x, inputs.g, inputs.b, R, D);
+      expectAll(got, { out: ref.out, rs: ref.rstd }, be, 10);
+    });
+
     it('gelu forward and backward, residual add (n 1, 33, 257, with large inputs)', async () => {
       const be = await make();
       for (const n of [1, 33, 257]) {
