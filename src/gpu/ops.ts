@@ -3,7 +3,7 @@
 import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { attention, attentionBackward, attentionSavedSize } from './kernels/attention';
-import { matmul, matmulTiles } from './kernels/matmul';
+import { matmul, matmulTiles, splitK } from './kernels/matmul';
 import { RowKernels } from './kernels/rows';
 import { verifiedSubgroupSize } from './subgroups';
 import { isCpuAdapter } from './device';
@@ -109,7 +109,9 @@ export class GpuOps implements Ops<T, T> {
     this.run(embeddingBackCode, { ACC: +acc }, { u: [R, D, rows] }, [sorted, dOut, dTable], rows * D);
   }
   matmul(a: T, b: T, c: T, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: T): void {
-    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward, matmulTiles(M, N, this.cpuAdapter));
+    const f16 = this.precision === 'f16' && !!o.forward;
+    const tiles = matmulTiles(M, N, this.cpuAdapter);
+    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, f16, tiles, f16 ? 1 : splitK(M, N, K, tiles));
   }
   colSum(dOut: T, dBias: T, M: number, N: number): void {
     this.rows.colSum(dOut, dBias, M, N);

@@ -3,6 +3,7 @@
 import type { GpuContext, GpuTensor } from '../context';
 import type { MatmulOptions } from '../../model/ops';
 import code from './matmul.wgsl?raw';
+import splitSumCode from './splitk_sum.wgsl?raw';
 
 const F32_ALIAS = 'alias S = f32;';
 if (!code.includes(F32_ALIAS)) throw new Error(`matmul.wgsl must declare '${F32_ALIAS}' for its f16 variant`);
@@ -28,11 +29,34 @@ export function matmulTiles(M: number, N: number, cpuAdapter = false): MatmulTil
   return { BM: 64, BN: 64, BK: 16 };
 }
 
-export function matmul(g: GpuContext, a: GpuTensor, b: GpuTensor, c: GpuTensor, M: number, K: number, N: number, o: MatmulOptions, bias: GpuTensor | undefined, dummy: GpuTensor, f16: boolean, tiles: MatmulTiles): void {
+/**
+ * K-chunks for a product whose output has too few tiles to fill a GPU (weight gradients: small M and N, K = the
+ * batch's rows): enough chunks for about 256 workgroups, each chunk at least 256 deep. 1: not split.
+ */
+export function splitK(M: number, N: number, K: number, tiles: MatmulTiles): number {
+  const count = Math.ceil(M / tiles.BM) * Math.ceil(N / tiles.BN);
+  if (tiles.DIRECT || count >= 128) return 1;
+  return Math.max(1, Math.min(Math.ceil(256 / count), Math.floor(K / 256), 32));
+}
+
+/**
+ * C = op(A)·op(B) [+ bias] [+ C]. `splits` > 1 (f32 products only: the f16 forward keeps one ascending sum) sums
+ * K-chunks in parallel into planes of a workspace, then adds the planes in order: still one fixed order.
+ */
+export function matmul(g: GpuContext, a: GpuTensor, b: GpuTensor, c: GpuTensor, M: number, K: number, N: number, o: MatmulOptions, bias: GpuTensor | undefined, dummy: GpuTensor, f16: boolean, tiles: MatmulTiles, splits = 1): void {
+  if (splits > 1 && f16) throw new Error('matmul: the f16 variant is never split (its sums run in one ascending order)');
+  const KC = Math.ceil(Math.ceil(K / splits) / tiles.BK) * tiles.BK;
+  const planes = Math.ceil(K / KC);
+  const split = planes > 1;
   const constants = {
     TA: +!!o.ta, TB: +!!o.tb, BIAS: +!!bias, ACC: +!!o.acc,
-    QA: +((o.ta ? M : K) % 4 === 0), QB: +((o.tb ? K : N) % 4 === 0), EK: +(K % tiles.BK === 0),
+    QA: +((o.ta ? M : K) % 4 === 0), QB: +((o.tb ? K : N) % 4 === 0), EK: +(K % tiles.BK === 0), SPLIT: +split,
     ...tiles,
   };
-  g.dispatch(f16 ? F16_CODE : code, constants, { u: [M, K, N] }, [a, b, bias ?? dummy, c], [Math.ceil(N / tiles.BN), Math.ceil(M / tiles.BM)]);
+  const out = split ? g.workspace('matmul.split', planes * M * N) : c;
+  g.dispatch(f16 ? F16_CODE : code, constants, { u: [M, K, N, split ? KC : K] }, [a, b, bias ?? dummy, out], [Math.ceil(N / tiles.BN), Math.ceil(M / tiles.BM), planes]);
+  if (!split) return;
+  const groups = Math.ceil((M * N) / 64);
+  const grid: [number, number] = groups <= 65535 ? [groups, 1] : [65535, Math.ceil(groups / 65535)];
+  g.dispatch(splitSumCode, { BIAS: +!!bias, ACC: +!!o.acc }, { u: [M * N, N, planes] }, [out, bias ?? dummy, c], grid);
 }

@@ -18,13 +18,14 @@ override BN: u32 = 64; // tile columns
 override BK: u32 = 16; // tile depth
 override DIRECT: bool = false;
 override EK: bool = false; // K is a multiple of BK: no checks at all
+override SPLIT: bool = false; // workgroup z sums k in [z KC, (z+1) KC) into its own plane of c; splitk_sum.wgsl adds them
 override KQ: u32 = BK / 4u + 1u; // vec4s per tile row in the k-major layouts (one of padding against bank conflicts)
-struct P { M: u32, K: u32, N: u32 }
+struct P { M: u32, K: u32, N: u32, KC: u32 } // KC: a multiple of BK (K when not split)
 @group(0) @binding(0) var<uniform> p: P;
 @group(0) @binding(1) var<storage, read> a: array<vec4f>; // (M,K) | (K,M), flat
 @group(0) @binding(2) var<storage, read> b: array<vec4f>; // (K,N) | (N,K), flat
 @group(0) @binding(3) var<storage, read> bias: array<f32>; // (N)
-@group(0) @binding(4) var<storage, read_write> c: array<f32>; // (M,N)
+@group(0) @binding(4) var<storage, read_write> c: array<f32>; // (M,N), or (splits,M,N) partial sums with SPLIT
 var<workgroup> As: array<vec4<S>, BM * KQ>; // TA: [k][m / 4]; else [m][k / 4]
 var<workgroup> Bs: array<vec4<S>, BN * KQ>; // TB: [n][k / 4]; else [k][n / 4]
 
@@ -108,7 +109,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
   var c20 = vec4f(); var c21 = vec4f(); var c30 = vec4f(); var c31 = vec4f();
   var c40 = vec4f(); var c41 = vec4f(); var c50 = vec4f(); var c51 = vec4f();
   var c60 = vec4f(); var c61 = vec4f(); var c70 = vec4f(); var c71 = vec4f();
-  for (var k0 = 0u; k0 < p.K; k0 += BK) {
+  for (var k0 = wg.z * p.KC; k0 < min(p.K, (wg.z + 1u) * p.KC); k0 += BK) {
     if (!DIRECT) { loadTiles(li, m0, k0, n0); workgroupBarrier(); }
     for (var kq = 0u; kq < BK / 4u; kq++) {
       let a0 = rowsA(l.y, kq, m0, k0); let a1 = rowsA(l.y + BM / 8u, kq, m0, k0);
@@ -120,6 +121,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
     }
     if (!DIRECT) { workgroupBarrier(); }
   }
+  plane = wg.z;
   let r0 = m0 + l.y * 4u; let r1 = r0 + BM / 2u;
   let q0 = n0 + l.x * 4u; let q1 = q0 + BN / 2u;
   store(r0, q0, c00); store(r0, q1, c01); store(r0 + 1u, q0, c10); store(r0 + 1u, q1, c11);
@@ -129,11 +131,15 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
 }
 
 /** C[m, n..n+3] = v [+ bias] [+ C], inside the matrix. */
+var<private> plane: u32; // with SPLIT, this workgroup's plane of partial sums
+
+/** C[m, n..n+3] = v [+ bias] [+ C], inside the matrix; with SPLIT, v alone into the workgroup's plane. */
 fn store(m: u32, n: u32, v: vec4f) {
   if (m >= p.M) { return; }
   for (var q = 0u; q < 4u; q++) {
     if (n + q < p.N) {
       var x = v[q];
+      if (SPLIT) { c[(plane * p.M + m) * p.N + n + q] = x; continue; }
       if (BIAS) { x += bias[n + q]; }
       if (ACC) { x += c[m * p.N + n + q]; }
       c[m * p.N + n + q] = x;
