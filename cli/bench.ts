@@ -1,4 +1,4 @@
-// npm run bench -- [--json] [--quick] [--no-browser] [--rounds N]: matmul GFLOP/s and training-step tokens/s of our
+// npm run bench -- [--json] [--quick] [--no-browser] [--no-gpu] [--rounds N]: matmul GFLOP/s and training-step tokens/s of our
 // engines (wasm on 1 and n threads, the TypeScript twin, WebGPU in Node, on lavapipe at f32 and f16, and in headless
 // Chromium); the reference step interleaved with jax-js (wasm, webgpu) and tfjs (wasm, cpu, webgpu), in Node and in
 // Chromium (plain and cross-origin isolated), as ours/theirs ratios; our forward pass against onnxruntime-web's.
@@ -148,8 +148,7 @@ function pairs(threads: number): [string, string][] {
     ['ours wasm x1', 'jax-js wasm'],
     ['ours wasm x1', 'tfjs-wasm'],
     ['ours wasm x1', 'tfjs-cpu'],
-    [many, 'jax-js wasm'],
-    [many, 'ours wasm x1'],
+    ...(threads > 1 ? ([[many, 'jax-js wasm'], [many, 'ours wasm x1']] as [string, string][]) : []),
     ['ours webgpu', 'jax-js webgpu'],
     ['ours webgpu', 'tfjs-webgpu'],
   ];
@@ -180,7 +179,7 @@ async function main(): Promise<void> {
     onnx.push(o);
     log(`forward ${s.name} (B ${s.rows}, T ${s.width}): ours (wasm x1) ${o.oursTokensPerS.toFixed(0)} tokens/s, onnxruntime-web (wasm) ${o.ortTokensPerS.toFixed(0)} tokens/s`);
   }
-  const got = await nodeWebgpu();
+  const got = args.has('--no-gpu') ? null : await nodeWebgpu();
   if (got?.kind === 'webgpu') {
     await import('@tensorflow/tfjs-backend-webgpu'); // registers itself only where navigator.gpu exists
     const nav = globalThis.navigator as { userAgent?: string };
@@ -194,9 +193,9 @@ async function main(): Promise<void> {
     const contenders = { 'ours webgpu': () => stepTokensPerS(gpu, REF), 'jax-js webgpu': () => jaxTokensPerS(jax, 'webgpu', REF), 'tfjs-webgpu': tfjsOn(tf, 'webgpu') };
     anchors.push(...ratioRows('node', await interleave(contenders, rounds, log), pairs(threads)));
   }
-  results.push(...lavapipeRows());
+  if (!args.has('--no-gpu')) results.push(...lavapipeRows());
   if (!args.has('--no-browser')) {
-    const plan = { sizes, matmul: MATMUL_SIZES, ref: REF, gpuOnly: [...GPU_ONLY], rounds };
+    const plan = { sizes, matmul: MATMUL_SIZES, ref: REF, gpuOnly: [...GPU_ONLY], rounds, gpu: !args.has('--no-gpu') };
     for (const isolated of [false, true]) {
       const page = await chromiumPage({ ...plan, engines: !isolated }, isolated, log);
       if (!page) continue;

@@ -10,15 +10,18 @@ import { ThreadPool } from './pool';
 type F = WasmTensor<'f32'>;
 type I = WasmTensor<'i32'>;
 
-/** Work (multiply-adds or elements) below which an op runs on the calling thread only: waking workers costs more. */
-const MIN_PARALLEL_WORK = 1 << 15;
+/**
+ * Work (multiply-adds, or elements times a per-element cost) below which an op runs on the calling thread only:
+ * about 50 us of one core, less than waking a sleeping worker can take on a busy machine.
+ */
+const MIN_PARALLEL_WORK = 1 << 20;
 /** Fixed chunks of the gradient norm's partial sums (the same for every thread count). */
 const NORM_CHUNKS = 256;
 
 export interface WasmOpsOptions {
   /** Threads, the caller included; default: what availableThreads() finds (1 in a page that is not cross-origin isolated). */
   threads?: number;
-  /** Ops with less work run on the calling thread only (default 2^15 multiply-adds; tests pass 0 to split every op). */
+  /** Ops with less work run on the calling thread only (default 2^20 multiply-adds; tests pass 0 to split every op). */
   minParallelWork?: number;
 }
 
@@ -56,6 +59,10 @@ export class WasmOps implements Ops<F, I> {
   /** Threads each large op runs on. */
   get threads(): number {
     return this.pool?.threads ?? 1;
+  }
+  /** Chunks a large op is cut into (one per call of its kernel): the slots of per-chunk scratch. */
+  private get slots(): number {
+    return this.pool?.chunks ?? 1;
   }
   /** What runs, for the backend note: 'wasm SIMD, 2 threads'. */
   describe(): string {
@@ -167,7 +174,7 @@ export class WasmOps implements Ops<F, I> {
     need(keyLen, N, 'attention', 'keyLen');
     need(out, N * Tq * D, 'attention', 'out');
     need(probs, N * H * Tq * Tk, 'attention', 'probs');
-    const keys = Tq > 1 ? this.f32('~attention.kt', this.threads * Dh * (Math.ceil(Tk / 4) * 4)) : probs; // per thread (Dh, Tk) transposed keys
+    const keys = Tq > 1 ? this.f32('~attention.kt', this.slots * Dh * (Math.ceil(Tk / 4) * 4)) : probs; // per chunk (Dh, Tk) transposed keys
     this.run('gh_attention', N * Tq * Tk * D, q.ptr, kv.ptr, qStart.ptr, keyLen.ptr, out.ptr, probs.ptr, keys.ptr, N, Tq, Tk, H, Dh);
   }
   attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void {
@@ -223,7 +230,7 @@ export class WasmOps implements Ops<F, I> {
     need(u, N, 'sample', 'uniforms');
     need(tokens, N, 'sample', 'tokens');
     need(logp, N, 'sample', 'logp');
-    const q = this.f32('~sample.q', this.threads * V); // per thread, one row's allowed probabilities
+    const q = this.f32('~sample.q', this.slots * V); // per chunk, one row's allowed probabilities
     this.run('gh_sample', N * V * (topP < 1 ? 34 : 4), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, q.ptr, N, V, invTemp, topP);
   }
   flush(): void {}

@@ -1,11 +1,18 @@
 // A pool of worker threads running the WebAssembly kernels on one shared memory. The calling thread writes a task
-// (kernel index, arguments) into a small shared control block, wakes the workers, runs its own share (tid 0), and
-// waits until every worker has run its share (tid 1..n-1). Each kernel splits its work by a fixed formula of tid and
-// n and reduces in a fixed order, so the result is the same bits for any thread count.
+// (kernel index, arguments) into a small shared control block and wakes the workers; then it and they claim the
+// task's chunks (a kernel called with (c, chunks) computes chunk c of its work) until none is left, and the caller
+// waits for the last one to finish. A chunk's result does not depend on who computes it, nor on how many chunks
+// there are (each output element is one thread's sum in a fixed order), so any thread count gives the same bits;
+// and a worker the OS has not scheduled yet costs nothing, as the others take its chunks.
 import { KERNEL_NAMES, STACK_BYTES, type Kernel, type KernelName } from './module';
 
-/** Int32 slots of the control block, then the arguments as float64 (exact for int32 and float32 values). */
-const LAYOUT = { gen: 0, done: 1, fn: 2, argc: 3, nt: 4, failed: 5, quit: 6, ints: 8, argsOffset: 64, maxArgs: 24 } as const;
+/**
+ * Int32 slots of the control block, then the arguments as float64 (exact for int32 and float32 values). claim holds
+ * the task number (low 23 bits) << 8 | the next chunk; finished counts finished chunks.
+ */
+const LAYOUT = { gen: 0, claim: 1, finished: 2, fn: 3, argc: 4, chunks: 5, failed: 6, quit: 7, ints: 8, genMask: 0x7fffff, argsOffset: 64, maxArgs: 24 } as const;
+/** Chunks per thread and task: enough for the threads that are running to take the share of one that is not. */
+const CHUNKS_PER_THREAD = 4;
 /** Polls of the control block a thread makes before it sleeps (ops come in quick succession during a step). */
 const SPINS = 20_000;
 
@@ -48,10 +55,14 @@ export class ThreadPool {
   private readonly blocking: boolean;
   private lastError = '';
 
+  /** Chunks of every task: a kernel's per-thread scratch needs this many slots. */
+  readonly chunks: number;
+
   private constructor(readonly threads: number, private readonly workers: Port[], control: SharedArrayBuffer) {
     this.ctrl = new Int32Array(control, 0, LAYOUT.ints);
     this.args = new Float64Array(control, LAYOUT.argsOffset, LAYOUT.maxArgs);
     this.blocking = canBlock(this.ctrl);
+    this.chunks = Math.min(255, threads * CHUNKS_PER_THREAD);
   }
 
   /**
@@ -72,7 +83,7 @@ export class ThreadPool {
           };
           spawn(onMessage, (e) => reject(new Error(`WebAssembly pool thread ${tid}: ${e.message}`))).then((w) => {
             workers.push(w);
-            w.postMessage({ module, memory, control, tid, stackTop: allocStack(STACK_BYTES) + STACK_BYTES, names: KERNEL_NAMES, layout: LAYOUT, spins: SPINS });
+            w.postMessage({ module, memory, control, stackTop: allocStack(STACK_BYTES) + STACK_BYTES, names: KERNEL_NAMES, layout: LAYOUT, spins: SPINS });
           }, reject);
         }),
       );
@@ -88,27 +99,36 @@ export class ThreadPool {
     return pool;
   }
 
-  /** Run kernel `name` with `args` on every thread; `own` is the caller's instance of the same kernel. */
+  /** Run kernel `name` with `args` over the pool's chunks; `own` is the caller's instance of the same kernel. */
   run(name: KernelName, own: Kernel, args: number[]): void {
-    const { ctrl, threads } = this;
+    const { ctrl, chunks } = this;
     if (args.length > LAYOUT.maxArgs) throw new Error(`${name}: ${args.length} arguments, the pool carries ${LAYOUT.maxArgs}`);
     this.args.set(args);
     ctrl[LAYOUT.fn] = KERNEL_NAMES.indexOf(name);
     ctrl[LAYOUT.argc] = args.length;
-    ctrl[LAYOUT.nt] = threads;
-    Atomics.store(ctrl, LAYOUT.done, 0);
-    Atomics.add(ctrl, LAYOUT.gen, 1);
+    ctrl[LAYOUT.chunks] = chunks;
+    const gen = (ctrl[LAYOUT.gen] + 1) | 0;
+    const tag = (gen & LAYOUT.genMask) << 8;
+    Atomics.store(ctrl, LAYOUT.finished, 0);
+    Atomics.store(ctrl, LAYOUT.claim, tag);
+    Atomics.store(ctrl, LAYOUT.gen, gen);
     Atomics.notify(ctrl, LAYOUT.gen);
-    own(...args, 0, threads);
-    const others = threads - 1;
-    let done = Atomics.load(ctrl, LAYOUT.done);
-    for (let i = 0; done < others && (i < SPINS || !this.blocking); i++) done = Atomics.load(ctrl, LAYOUT.done);
-    while (done < others) {
-      Atomics.wait(ctrl, LAYOUT.done, done);
-      done = Atomics.load(ctrl, LAYOUT.done);
+    const a = [...args, 0, chunks];
+    for (;;) {
+      const claim = Atomics.load(ctrl, LAYOUT.claim);
+      if ((claim & 255) >= chunks) break;
+      if (Atomics.compareExchange(ctrl, LAYOUT.claim, claim, claim + 1) !== claim) continue;
+      a[args.length] = claim & 255;
+      own(...a);
+      Atomics.add(ctrl, LAYOUT.finished, 1);
     }
-    const failed = Atomics.exchange(ctrl, LAYOUT.failed, 0);
-    if (failed !== 0) throw new Error(`WebAssembly pool thread ${failed} failed in ${name}${this.lastError ? `: ${this.lastError}` : ''}`);
+    let finished = Atomics.load(ctrl, LAYOUT.finished);
+    for (let i = 0; finished < chunks && (i < SPINS || !this.blocking); i++) finished = Atomics.load(ctrl, LAYOUT.finished);
+    while (finished < chunks) {
+      Atomics.wait(ctrl, LAYOUT.finished, finished);
+      finished = Atomics.load(ctrl, LAYOUT.finished);
+    }
+    if (Atomics.exchange(ctrl, LAYOUT.failed, 0) !== 0) throw new Error(`a WebAssembly pool thread failed in ${name}${this.lastError ? `: ${this.lastError}` : ''}`);
   }
 
   dispose(): void {

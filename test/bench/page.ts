@@ -23,6 +23,8 @@ export interface PagePlan {
   rounds: number;
   /** Measure the engines table too (the plain page does; the isolated one only compares threads). */
   engines: boolean;
+  /** Include WebGPU (ours, jax-js, tfjs). */
+  gpu: boolean;
 }
 
 export interface EngineRows {
@@ -65,7 +67,7 @@ window.__benchRun = async (plan) => {
   const r: PageResult = { isolated: globalThis.crossOriginIsolated === true, threads, engines: {}, runs: {} };
   try {
     setWasmPaths('/node_modules/@tensorflow/tfjs-backend-wasm/dist/');
-    const got = await acquireDevice();
+    const got = plan.gpu ? await acquireDevice() : ({ kind: 'cpu', reason: 'skipped (--no-gpu)' } as const);
     const gpu: Engine | null = got.kind === 'webgpu' ? { kind: 'webgpu', device: got.device } : null;
     if (got.kind === 'webgpu') r.adapter = got.adapter.architecture;
     const onGpu = plan.sizes.filter((s) => !(got.kind === 'webgpu' && got.adapter.isFallbackAdapter && plan.gpuOnly.includes(s.name)));

@@ -52,7 +52,7 @@ GH_INLINE void finishRow(float *p, int limit, int Tk, const float *v, int W, flo
 /**
  * q (N, Tq, 3D) uses its q part, kv (N, Tk, 3D) its k and v parts. Query i of row n sits at position qStart[n] + i
  * and sees keys j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); probs (N, H, Tq, Tk).
- * With several queries (training, prefill) a head's keys are first transposed into the thread's scratch
+ * With several queries (training, prefill) a head's keys are first transposed into the chunk's scratch
  * (Dh, kpad = Tk rounded up to 4; scratch holds nt of them) so that four scores come from one f32x4 product per d;
  * one query (KV-cached decode) takes one dot product per key and no scratch.
  */

@@ -12,8 +12,9 @@
 typedef v128_t f4;
 
 /**
- * Thread tid of nt owns units [lo, hi) of n. The split depends on the unit count only through this formula, and
- * every output element is computed by one thread in one fixed order, so results never depend on nt.
+ * Every kernel takes (tid, nt) last and computes chunk tid of nt: units [part(n, tid), part(n, tid + 1)) of its n.
+ * The pool (pool.ts) hands chunks to whichever thread is free. Every output element is computed within one chunk,
+ * in one fixed order, so results depend neither on nt nor on which thread ran a chunk.
  */
 GH_INLINE int part(int n, int tid, int nt) { return (int)(((int64_t)n * tid) / nt); }
 

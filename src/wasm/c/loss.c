@@ -138,11 +138,11 @@ GH_INLINE double kept(const float *q, int V, double tau) {
 /**
  * One token per row of logits (N, V) * invTemp, restricted to mask (N, V) (1 = allowed) when given, then to the
  * top-p nucleus (threshold found by bisection, as the twin); u (N) uniforms in [0, 1). tokens (N); logp (N) under
- * the unmasked distribution. Everything masked: token 0. scratch holds V floats per thread.
+ * the unmasked distribution. Everything masked: token 0. scratch holds V floats per chunk (nt of them).
  */
 GH_EXPORT(gh_sample)
 void gh_sample(const float *logits, const float *mask, const float *u, int32_t *tokens, float *logp, float *scratch, int N, int V, float invTemp, float topP, int tid, int nt) {
-  float *q = scratch + (int64_t)tid * V; // the row's unnormalised allowed probabilities
+  float *q = scratch + (int64_t)tid * V; // this chunk's row of unnormalised allowed probabilities
   for (int n = part(N, tid, nt), hi = part(N, tid + 1, nt); n < hi; n++) {
     const float *l = logits + (int64_t)n * V;
     const float *mk = mask ? mask + (int64_t)n * V : 0;
