@@ -17,6 +17,7 @@ import { PRESETS } from '../src/model/presets';
 import { availableThreads, setDefaultThreads } from '../src/wasm/module';
 import { interleave, ratioRows, type Contender, type RatioRow } from '../test/bench/anchors';
 import { jaxTokensPerS } from '../test/bench/jax-model';
+import { largeMatmulGflops } from '../test/bench/gpu-large';
 import { matmulGflops, stepTokensPerS, type Engine, type SizeSpec } from '../test/bench/measure';
 import { onnxForward, type OnnxForward } from '../test/bench/onnx-forward';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
@@ -189,7 +190,10 @@ async function main(): Promise<void> {
     nav.userAgent ??= `Node.js/${process.version}`; // jax-js's WebGPU device reads it
     const gpu: Engine = { kind: 'webgpu', device: got.device };
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
-    results.push({ ...(await engineRow('webgpu-node', gpu, usable)), adapter: got.adapter.architecture });
+    const row = { ...(await engineRow('webgpu-node', gpu, usable)), adapter: got.adapter.architecture };
+    row.matmulGflops[1024] = await largeMatmulGflops(got.device, 1024); // one product on a software adapter
+    log(`webgpu-node: matmul 1024: ${row.matmulGflops[1024].toFixed(2)} GFLOP/s`);
+    results.push(row);
     const contenders = { 'ours webgpu': () => stepTokensPerS(gpu, REF), 'jax-js webgpu': () => jaxTokensPerS(jax, 'webgpu', REF), 'tfjs-webgpu': tfjsOn(tf, 'webgpu') };
     anchors.push(...ratioRows('node', await interleave(contenders, rounds, log), pairs(threads)));
   }

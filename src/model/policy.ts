@@ -97,16 +97,20 @@ export class TransformerPolicy<F, I> implements Policy {
     const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
     const logits = m.head('train', hf, R);
     const dLogits = this.ops.f32('train.dlogits', R * this.config.vocab);
-    const stats = this.ops.f32('train.stats', R * LOSS_STATS);
+    // The step's metrics in one tensor, for one readback: the gradient norm at 0, per-row loss stats from 64.
+    const metrics = this.ops.f32('train.metrics', 64 + R * LOSS_STATS);
+    const gradNorm = this.ops.view(metrics, 0, 1);
+    const stats = this.ops.view(metrics, 64, R * LOSS_STATS);
     const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh };
     this.ops.tokenLoss(logits, u.targets, wT, adv, old, ref, dLogits, stats, N, T, this.config.vocab, lossHyper);
     m.backward('train', u.tokens, u.pos, dLogits, N, T);
-    this.ops.gradNorm(m.grads, m.P, m.norm);
+    this.ops.gradNorm(m.grads, m.P, gradNorm);
     this.step++;
     const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
-    this.ops.adamw(m.params, m.grads, m.m, m.v, m.norm, m.P, adam);
-    const s = await this.ops.readF32(stats, R * LOSS_STATS);
-    const norm = (await this.ops.readF32(m.norm, 1))[0];
+    this.ops.adamw(m.params, m.grads, m.m, m.v, gradNorm, m.P, adam);
+    const got = await this.ops.readF32(metrics, 64 + R * LOSS_STATS);
+    const s = got.subarray(64);
+    const norm = got[0];
     const sum = [0, 0, 0, 0, 0];
     for (let r = 0; r < R; r++) for (let k = 0; k < LOSS_STATS; k++) sum[k] += s[r * LOSS_STATS + k];
     const mean = (x: number) => (wsum !== 0 ? x / wsum : 0);

@@ -1,4 +1,5 @@
-// GRPO (clipped ratio + beta*k3) or CE per-token loss: dLogits (R,V) and stats (R,5); one thread per row.
+// GRPO (clipped ratio + beta*k3) or CE per-token loss: dLogits (R,V) and stats (R,5); a row per LANES threads (row
+// reductions in front). Every lane derives the row's scalars and writes its strided share of dLogits.
 override WG: u32 = 64;
 override CE: bool = false;
 override REF: bool = false;
@@ -14,19 +15,28 @@ struct P { T: u32, R: u32, V: u32, invTemp: f32, beta: f32, epsLow: f32, epsHigh
 @group(0) @binding(8) var<storage, read_write> stats: array<f32>; // (R,5): loss, pg, kl, entropy, clipped
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let r = gid.x;
-  if (r >= p.R) { return; }
-  let o = r * p.V; let w = weight[r];
-  for (var k = 0u; k < 5u; k++) { stats[r * 5u + k] = 0.0; }
-  if (w == 0.0) { for (var v = 0u; v < p.V; v++) { dLogits[o + v] = 0.0; } return; }
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
+  let r = (wid.y * nw.x + wid.x) * (WG / LANES) + l / LANES;
+  let lane = l % LANES;
+  let V = select(0u, p.V, r < p.R);
+  let o = r * p.V;
+  var w = 0.0; // rows of weight 0 (and threads past the last row) write zeros
+  if (V > 0u) { w = weight[r]; }
   var mx = -3.4e38;
-  for (var v = 0u; v < p.V; v++) { mx = max(mx, logits[o + v] * p.invTemp); }
+  for (var v = lane; v < V; v += LANES) { mx = max(mx, logits[o + v] * p.invTemp); }
+  mx = rowMax(mx, l);
   var s = 0.0;
-  for (var v = 0u; v < p.V; v++) { s += exp(logits[o + v] * p.invTemp - mx); }
-  let lse = mx + log(s);
+  for (var v = lane; v < V; v += LANES) { s += exp(logits[o + v] * p.invTemp - mx); }
+  let lse = mx + log(rowSum(s, l));
   var pz = 0.0;
-  for (var v = 0u; v < p.V; v++) { let z = logits[o + v] * p.invTemp; pz += exp(z - lse) * z; }
+  for (var v = lane; v < V; v += LANES) { let z = logits[o + v] * p.invTemp; pz += exp(z - lse) * z; }
+  pz = rowSum(pz, l);
+  if (V == 0u) { return; }
+  if (w == 0.0) {
+    for (var v = lane; v < V; v += LANES) { dLogits[o + v] = 0.0; }
+    if (lane == 0u) { for (var k = 0u; k < 5u; k++) { stats[r * 5u + k] = 0.0; } }
+    return;
+  }
   let tg = u32(targets[r]);
   let logp = logits[o + tg] * p.invTemp - lse;
   var pg = -logp; var g = -1.0; var kl = 0.0; var clipped = 0.0;
@@ -45,11 +55,16 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
     }
   }
   let sc = w * g * p.invTemp;
-  for (var v = 0u; v < p.V; v++) { dLogits[o + v] = -sc * exp(logits[o + v] * p.invTemp - lse); }
-  dLogits[o + tg] += sc;
-  stats[r * 5u] = w * (pg + p.beta * kl);
-  stats[r * 5u + 1u] = w * pg;
-  stats[r * 5u + 2u] = w * kl;
-  stats[r * 5u + 3u] = w * (lse - pz);
-  stats[r * 5u + 4u] = w * clipped;
+  for (var v = lane; v < V; v += LANES) {
+    var d = -sc * exp(logits[o + v] * p.invTemp - lse);
+    if (v == tg) { d += sc; }
+    dLogits[o + v] = d;
+  }
+  if (lane == 0u) {
+    stats[r * 5u] = w * (pg + p.beta * kl);
+    stats[r * 5u + 1u] = w * pg;
+    stats[r * 5u + 2u] = w * kl;
+    stats[r * 5u + 3u] = w * (lse - pz);
+    stats[r * 5u + 4u] = w * clipped;
+  }
 }
