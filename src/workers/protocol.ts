@@ -45,9 +45,13 @@ export interface RunStarted {
   /** Which backend the policy runs on, and why. */
   backendNote: string;
   backend: 'cpu' | 'webgpu';
+  /** The precision of its forward matrix products. */
+  precision: 'f32' | 'f16';
 }
 
 export type TrainingStatus =
+  /** Before the first update: step `step` of `of` of building the run (the BC warm-up reports as 'bc'). */
+  | { kind: 'building'; stage: string; step: number; of: number }
   | { kind: 'bc'; step: number; of: number; loss: number }
   | { kind: 'running' }
   | { kind: 'paused' }
