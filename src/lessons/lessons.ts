@@ -109,7 +109,8 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'three-stages',
     markdown: threeStages,
-    runs: [{ label: 'login', preset: 'login' }],
+    // enter-text (type the word, press the button) shows all three within 40 updates; login needs some 60.
+    runs: [{ label: 'enter-text', preset: 'first-steps', over: { env: 'enter-text', bcSteps: 60, bcLr: 0.005, lr: 0.005, updates: 40 } }],
     tab: 'train',
     open: [],
     watch: [{ kind: 'stages', on: ['episode/success', 'episode/turns', 'episode/length', 'policy/entropy'] }],
@@ -131,7 +132,8 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'team',
     markdown: team,
-    runs: [{ label: 'debate', preset: 'debate' }],
+    // click-button keeps the team's warm-up and updates to seconds (read-table's took minutes).
+    runs: [{ label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', bcSteps: 10, updates: 10 } }],
     tab: 'team',
     open: [],
     watch: [],
