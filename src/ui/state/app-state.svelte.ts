@@ -1,9 +1,9 @@
 // Page-level state: the experiment config (restored from the URL hash when the page opens), the lesson open (if
 // any) and which of its runs is loaded, the preset the config came from, link problems, backend info.
 import type { Config } from '../../core/config-table';
-import type { FieldError } from '../../core/config';
+import { validateConfig, type FieldError } from '../../core/config';
 import { decodeLink, encodeLink } from '../../core/share-link';
-import { getLesson, LESSONS, lessonConfig, type Lesson } from '../../lessons/lessons';
+import { getLesson, LESSONS, lessonConfig, type Lesson, type LessonRun } from '../../lessons/lessons';
 import { getPreset, presetConfig } from '../../rl/presets';
 import type { BackendInfo } from '../../workers/protocol';
 import { lessonLink, readPageLink } from './page-link';
@@ -17,7 +17,18 @@ interface Origin {
   config: Config;
 }
 
+/** A lesson run's preset label, as the preset gallery names it: "bc-vs-zero/bc". */
+const runLabel = (run: LessonRun) => [run.preset, run.variant].filter(Boolean).join('/');
+
 const sameExperiment = (a: Config, b: Config) => JSON.stringify({ ...a, hide: [] }) === JSON.stringify({ ...b, hide: [] });
+
+/** The lesson's first run with the keys a link gives taken from `decoded` (that link, decoded over the defaults). */
+function onLesson(lesson: Lesson, pairs: string, decoded: Config): Config {
+  const given = new Set(pairs.split('&').map((p) => p.split('=')[0]));
+  const keys = (Object.keys(decoded) as (keyof Config)[]).filter((k) => given.has(k));
+  const merged = validateConfig({ ...lessonConfig(lesson.runs[0]), ...Object.fromEntries(keys.map((k) => [k, decoded[k]])) });
+  return merged.ok ? merged.config : decoded;
+}
 
 export class AppState {
   config = $state<Config>(START_CONFIG);
@@ -63,9 +74,12 @@ export class AppState {
     this.linkWarnings = result.warnings;
     this.origin = null;
     if (result.ok) {
-      this.config = result.config;
+      // A lesson link's keys change the lesson's own config; others start from the defaults, as any link does.
+      this.config = this.lesson ? onLesson(this.lesson, page.rest, result.config) : result.config;
       this.linkErrors = [];
-      this.lessonRun = Math.max(0, this.lesson?.runs.findIndex((r) => sameExperiment(lessonConfig(r), result.config)) ?? 0);
+      const run = this.lesson?.runs.findIndex((r) => sameExperiment(lessonConfig(r), this.config)) ?? -1;
+      this.lessonRun = Math.max(0, run);
+      if (run >= 0) this.origin = { label: runLabel(this.lesson!.runs[run]), config: this.config };
     } else {
       this.config = START_CONFIG;
       this.linkErrors = result.errors;
@@ -79,7 +93,7 @@ export class AppState {
     const config = { ...lessonConfig(run), hide: this.config.hide };
     this.lessonRun = index;
     this.config = config;
-    this.origin = { label: [run.preset, run.variant].filter(Boolean).join('/'), config };
+    this.origin = { label: runLabel(run), config };
   }
 
   /** Loads a preset's config (the page's hidden parts kept). */
