@@ -70,7 +70,8 @@ export class AppState {
       }
     }
     if (page.rest === '') return;
-    const result = decodeLink(page.rest);
+    // With its '#': the codec reads a bare text holding a '?' as a URL's query.
+    const result = decodeLink(`#${page.rest}`);
     this.linkWarnings = result.warnings;
     this.origin = null;
     if (result.ok) {
