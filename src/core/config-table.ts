@@ -42,8 +42,8 @@ export const ENV_IDS = [
   'forum',
 ] as const;
 
-/** Controls that a share link can hide, for embedding in a lesson. */
-export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share'] as const;
+/** Parts of the page that a share link can hide, for embedding in a lesson. */
+export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share', 'onnx', 'tabs', 'header'] as const;
 
 export type PropGroup = 'environment' | 'model' | 'grpo' | 'team' | 'optimizer' | 'run' | 'view';
 
@@ -81,6 +81,8 @@ export interface SetProp<K extends string = string, V extends string = string> e
   type: 'set';
   default: readonly V[];
   values: readonly V[];
+  /** A link's unknown values are dropped with a warning instead of refusing the link (a view option, not the experiment). */
+  lenient?: boolean;
 }
 export type Prop = IntProp | FloatProp | EnumProp | BoolProp | SetProp;
 
@@ -140,7 +142,7 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
   bool({ key: 'f16', group: 'run', default: true, doc: 'On WebGPU, forward matrix products in f16 when the adapter has shader-f16 (f32 otherwise; gradients and the CPU always f32).' }),
   int({ key: 'checkpointEvery', group: 'run', default: 5, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never; a run also saves one when paused, hidden or done).' }),
-  setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
+  setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, lenient: true, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
 ] as const;
 
 type Table = typeof CONFIG_TABLE;

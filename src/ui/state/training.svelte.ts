@@ -23,6 +23,8 @@ export class TrainingState {
   update = $state(0);
   message = $state<string | null>(null);
   warning = $state<string | null>(null);
+  /** Building the run, before BC and the first update: which step of how many. */
+  building = $state.raw<{ stage: string; step: number; of: number } | null>(null);
   bc = $state.raw<{ step: number; of: number; loss: number } | null>(null);
   series = $state.raw<Record<MetricName, MetricSeries>>(emptySeries());
   reports = $state.raw<UpdateReport[]>([]);
@@ -42,6 +44,7 @@ export class TrainingState {
     this.phase = 'starting';
     this.message = null;
     this.warning = null;
+    this.building = null;
     this.bc = null;
     this.reports = [];
     this.latest = null;
@@ -53,6 +56,7 @@ export class TrainingState {
         onStatus: (status: TrainingStatus) => this.onStatus(status),
       });
       this.run = await this.worker.start(request, listener);
+      this.building = null;
       this.update = this.run.update;
       this.phase = this.run.update >= this.run.config.updates ? 'done' : 'ready';
     } catch (err) {
@@ -106,6 +110,7 @@ export class TrainingState {
     this.series = emptySeries();
     this.reports = [];
     this.latest = null;
+    this.building = null;
     this.bc = null;
     this.message = null;
   }
@@ -133,6 +138,11 @@ export class TrainingState {
 
   private onStatus(status: TrainingStatus): void {
     switch (status.kind) {
+      case 'building':
+        this.phase = 'starting';
+        this.bc = null;
+        this.building = { stage: status.stage, step: status.step, of: status.of };
+        break;
       case 'bc':
         this.phase = 'warmup';
         this.bc = { step: status.step, of: status.of, loss: status.loss };
@@ -189,6 +199,7 @@ export class TrainingState {
   }
 
   private fail(err: unknown): void {
+    this.building = null;
     this.phase = 'failed';
     this.message = err instanceof Error ? err.message : String(err);
   }
