@@ -102,6 +102,9 @@ function crossFieldErrors(c: Config): FieldError[] {
       message: `group x tasks = ${episodes} episodes per update; at most ${MAX_EPISODES_PER_UPDATE} are allowed`,
     });
   }
+  if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
+    errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
+  }
   if (c.model === 'base' && c.backend === 'cpu') {
     errors.push({ key: 'model', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });
   }

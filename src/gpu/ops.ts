@@ -125,7 +125,7 @@ export class GpuOps implements Ops<T, T> {
   }
   tokenLoss(logits: T, targets: T, weight: T, adv: T, oldLogp: T, refLogp: T | null, dLogits: T, stats: T, N: number, T_: number, V: number, h: LossHyper): void {
     const constants = { CE: +(h.objective === 'ce'), REF: +(refLogp !== null) };
-    const uni = { u: [T_, N * T_, V], f: [h.invTemp, refLogp ? h.beta : 0, h.epsLow, h.epsHigh] };
+    const uni = { u: [T_, N * T_, V], f: [h.invTemp, refLogp ? h.beta : 0, h.epsLow, h.epsHigh, h.entropyCoef] };
     this.run(tokenlossCode, constants, uni, [logits, targets, weight, adv, oldLogp, refLogp ?? this.dummy, dLogits, stats], N * T_);
   }
   gradNorm(g: T, n: number, out: T): void {
@@ -137,8 +137,8 @@ export class GpuOps implements Ops<T, T> {
     const uni = { u: [n], f: [h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2, h.gradClip] };
     this.run(adamwCode, {}, uni, [g, norm, p, m, v], n);
   }
-  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
-    this.run(sampleCode, { MASK: +(mask !== null) }, { u: [N, V], f: [invTemp, topP] }, [logits, mask ?? this.dummy, u, tokens, logp], N);
+  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, entropy: T, N: number, V: number, invTemp: number, topP: number): void {
+    this.run(sampleCode, { MASK: +(mask !== null) }, { u: [N, V], f: [invTemp, topP] }, [logits, mask ?? this.dummy, u, tokens, logp, entropy], N);
   }
   flush(): void {
     this.ctx.flush();

@@ -127,7 +127,7 @@ export class TeamTrainer {
     const started = performance.now();
     const c = this.config;
     const G = c.group;
-    const play: PlayOptions = { spec: this.spec, envOptions: envOptionsFor(this.spec, c.difficulty), maxTurns: maxTurnsOf(this.spec, c) };
+    const play: PlayOptions = { spec: this.spec, envOptions: envOptionsFor(this.spec, c.difficulty), split: c.split, maxTurns: maxTurnsOf(this.spec, c) };
 
     // ---- team rollout: B task instances x G team episodes
     const seeds = Array.from({ length: c.tasks }, () => this.tasks.nextU32());

@@ -8,6 +8,7 @@ import type { RngState } from '../core/rng';
 import type { PolicyState } from '../model/policy-api';
 import { SPECIALS } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
+import type { CurriculumState } from './curriculum';
 import type { EpisodeRecord } from './rollout';
 
 export const CHECKPOINT_VERSION = 1;
@@ -28,6 +29,8 @@ export interface Checkpoint {
   pending: EpisodeRecord[] | null;
   /** With config.skills: the skills that were skill(0), skill(1), ..., in order (absent otherwise). */
   skills?: Skill[];
+  /** The curriculum's level and recent successes (absent in checkpoints saved before it existed: level 0 then). */
+  curriculum?: CurriculumState;
 }
 
 /** What a policy export reads of a run: its config, vocabulary and parameters (no optimiser state). */

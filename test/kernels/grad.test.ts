@@ -118,7 +118,7 @@ describe('finite-difference gradients of the CPU twin', () => {
   });
 
   for (const objective of ['grpo', 'ce'] as const)
-    it(`${objective} token loss (N 2, T 3, V 7) with clipping and k3`, () => {
+    it(`${objective} token loss (N 2, T 3, V 7) with clipping, k3 (one row past its clamp) and an entropy bonus`, () => {
       const [N, T, V] = [2, 3, 7];
       const R = N * T;
       const logits = f32(R * V, 16, 3);
@@ -130,7 +130,8 @@ describe('finite-difference gradients of the CPU twin', () => {
       ops.logprobs(logits, targets, old, R, V, 0.8);
       old.forEach((x, i) => (old[i] = x + (i % 3) * 0.15 - 0.15));
       const ref = Float32Array.from(old, (x, i) => x - 0.1 * i);
-      const h = { objective, invTemp: 1 / 0.8, beta: 0.3, epsLow: 0.1, epsHigh: 0.2 };
+      ref[4] = old[4] + 4; // k3 = e^d - d - 1 > KL_CLAMP there: its KL gradient is 0
+      const h = { objective, invTemp: 1 / 0.8, beta: 0.3, epsLow: 0.1, epsHigh: 0.2, entropyCoef: 0.4 };
       const dl = new Float32Array(R * V);
       const stats = new Float32Array(R * LOSS_STATS);
       const loss = () => {

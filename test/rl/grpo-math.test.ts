@@ -96,17 +96,17 @@ describe('aggregation weights', () => {
 
   it('masked episodes weigh 0 and are not counted', () => {
     const valid = [true, true, false];
-    const grpo = aggregationWeights(spans, T, 'grpo', 20, valid);
+    const grpo = aggregationWeights(spans, T, 'grpo', 20, { valid });
     expectRow(grpo, 0, 5, 3, 1 / 10);
     expectRow(grpo, 2, 5, 4, 1 / 8);
     expectRow(grpo, 3, 0, 0, 0);
-    const bnpo = aggregationWeights(spans, T, 'bnpo', 20, valid);
+    const bnpo = aggregationWeights(spans, T, 'bnpo', 20, { valid });
     expectRow(bnpo, 2, 5, 4, 1 / 9);
-    const dr = aggregationWeights(spans, T, 'dr_grpo', 20, valid);
+    const dr = aggregationWeights(spans, T, 'dr_grpo', 20, { valid });
     expectRow(dr, 1, 8, 2, 1 / 40);
   });
 
   it('an all-masked batch has zero weight', () => {
-    expect(aggregationWeights(spans, T, 'grpo', 20, [false, false, false]).every((x) => x === 0)).toBe(true);
+    expect(aggregationWeights(spans, T, 'grpo', 20, { valid: [false, false, false] }).every((x) => x === 0)).toBe(true);
   });
 });

@@ -62,7 +62,7 @@ class ScriptedPolicy implements Policy {
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
     const tokens = prompts.map(() => [o.rng.next() < this.params[1] ? 1 : 2, END]);
     // The log-prob of the first token records which version generated it.
-    return { tokens, logp: tokens.map(() => [-1 - this.params[0], -0.01]) };
+    return { tokens, logp: tokens.map(() => [-1 - this.params[0], -0.01]), entropy: tokens.map(() => [0.5, 0]) };
   }
   async logprobs(batch: TokenBatch): Promise<Float32Array> {
     return new Float32Array(batch.rows * batch.width).fill(-0.5);
@@ -71,7 +71,7 @@ class ScriptedPolicy implements Policy {
     this.batches.push({ batch, hyper });
     this.params[0] += 1;
     this.params[1] = Math.min(0.9, this.params[1] + 0.05);
-    return { loss: 0.1, policyLoss: 0.1, kl: 0.01, entropy: 0.6, clipRatio: 0, gradNorm: 1 };
+    return { loss: 0.1, policyLoss: 0.1, kl: 0.01, entropy: 0.6, lowClipped: 0, highClipped: 0, tokens: batch.rows * 2, gradNorm: 1 };
   }
   async getState(): Promise<PolicyState> {
     return { params: this.params.slice(), adamM: new Float32Array(2), adamV: new Float32Array(2), step: this.params[0] };

@@ -1,5 +1,6 @@
 // Sample a token per row from softmax(logits*invTemp) restricted to mask, then to the top-p nucleus (threshold by
-// bisection), walking the vocabulary in order with uniform u[n]; one thread per row. logp is unmasked.
+// bisection), walking the vocabulary in order with uniform u[n]; one thread per row. logp is unmasked; entropy is
+// that of the distribution sampled from.
 override WG: u32 = 64;
 override MASK: bool = false;
 struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
@@ -9,6 +10,7 @@ struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
 @group(0) @binding(3) var<storage, read> u: array<f32>; // (N)
 @group(0) @binding(4) var<storage, read_write> tokens: array<i32>; // (N)
 @group(0) @binding(5) var<storage, read_write> logp: array<f32>; // (N)
+@group(0) @binding(6) var<storage, read_write> entropy: array<f32>; // (N)
 
 fn ok(i: u32) -> bool { return !MASK || mask[i] > 0.0; }
 
@@ -34,7 +36,14 @@ fn main(@builtin(global_invocation_id) g: vec3u) {
     for (var k = 0; k < 32; k++) { let mid = (lo + hi) * 0.5; if (kept(o, mm, mid) >= want) { lo = mid; } else { hi = mid; } }
     tau = lo;
   }
-  var x = u[n] * kept(o, mm, tau);
+  let Z = kept(o, mm, tau);
+  var qlq = 0.0; // sum of q log q over the kept tokens, log q = z - mm
+  for (var v = 0u; v < p.V; v++) {
+    let z = logits[o + v] * p.invTemp; let q = select(0.0, exp(z - mm), ok(o + v));
+    if (q > 0.0 && q >= tau) { qlq += q * (z - mm); }
+  }
+  entropy[n] = select(0.0, log(Z) - qlq / Z, Z > 0.0);
+  var x = u[n] * Z;
   var pick = -1;
   for (var v = 0u; v < p.V; v++) {
     let q = select(0.0, exp(logits[o + v] * p.invTemp - mm), ok(o + v));

@@ -118,9 +118,11 @@ export function opsSpec(make: () => Promise<Backend>): void {
           const logits = F(R * V, R, 5);
           logits[3 % (R * V)] = 1e4; // very large logit
           logits[(R - 1) * V + 7] = -1e4;
-          const h = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28 };
+          const h = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28, entropyCoef: 0.05 };
+          const ref = F(R, 6, 3);
+          ref[R - 1] = 40; // d = ref - logp far past k3's clamp at KL_CLAMP
           await check(be, {
-            inputs: { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref: F(R, 6, 3) },
+            inputs: { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref },
             outs: { lp: R, dl: R * V, stats: R * LOSS_STATS },
             run: (o, t) => {
               o.logprobs(t.logits, t.tg, t.lp, R, V, h.invTemp);
@@ -152,8 +154,8 @@ export function opsSpec(make: () => Promise<Backend>): void {
       for (const topP of [1, 0.9, 0.3]) {
         const c: Case = {
           inputs: { logits: F(N * V, 1, 4), mask, u: Float32Array.from(randn(N, 2), (x) => (x + 1) / 2), tok: new Int32Array(N) },
-          outs: { lp: N },
-          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, N, V, 1 / 0.8, topP),
+          outs: { lp: N, ent: N },
+          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, t.ent, N, V, 1 / 0.8, topP),
         };
         await check(be, c, 10);
         const ours = await readTokens(be.ops, c);
