@@ -49,19 +49,24 @@ export const EVAL_METRICS = [
 ] as const satisfies readonly MetricInfo[];
 
 export type MetricName = (typeof METRICS)[number]['name'];
+/** Ours, without TRL's duplicate names. */
+type OwnName = Exclude<MetricName, Extract<(typeof METRICS)[number], { same: string }>['name']>;
 export type EvalMetricName = (typeof EVAL_METRICS)[number]['name'];
 
 /** The every-update names in display order. */
 export const METRIC_NAMES: readonly MetricName[] = METRICS.map((m) => m.name);
 export const EVAL_METRIC_NAMES: readonly EvalMetricName[] = EVAL_METRICS.map((m) => m.name);
 
-/** Every name a report may hold, evaluations included. */
-export const ALL_METRICS: readonly MetricInfo[] = [...METRICS, ...EVAL_METRICS];
+/** The names the page charts and tabulates: every metric once (TRL's duplicate names left out). */
+export type ReportedName = OwnName | EvalMetricName;
+
+/** What the page charts and tabulates, the evaluation's first. */
+export const CHARTED = [...EVAL_METRICS, ...METRICS.filter((m): m is Extract<(typeof METRICS)[number], { name: OwnName }> => !('same' in m))];
+export const CHARTED_NAMES: readonly ReportedName[] = CHARTED.map((m) => m.name);
 
 /** One update's numbers: every METRICS name, and EVAL_METRICS when it ended with an evaluation. */
 export type Metrics = Record<MetricName, number> & Partial<Record<EvalMetricName, number>>;
 
-type OwnName = Exclude<MetricName, Extract<(typeof METRICS)[number], { same: string }>['name']>;
 
 /** Our metrics with TRL's names added (the same values). */
 export function withTrlNames(own: Record<OwnName, number>): Record<MetricName, number> {

@@ -55,6 +55,8 @@ export interface EpisodeView {
   task: number;
   member: number;
   seed: number;
+  /** The difficulty level it was played at (the curriculum's). */
+  level: number;
   goal: string;
   reward: number;
   advantage: number;
@@ -231,6 +233,7 @@ export class Trainer {
       task: e.task,
       member: e.member,
       seed: e.seed,
+      level,
       goal: e.goal,
       reward: rewards[i],
       advantage: advantages[i],
