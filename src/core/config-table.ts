@@ -76,7 +76,7 @@ const setOf = <K extends string, const V extends string>(p: Omit<SetProp<K, V>, 
 /** Every field of an experiment, in display order. */
 export const CONFIG_TABLE = [
   oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
-  int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 2, doc: 'Task difficulty: 0 easy, 1 medium, 2 hard.' }),
+  int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 9, doc: "Task level in the env's table of levels, 0 the easiest; past its last level, its last." }),
   int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
   oneOf({ key: 'split', group: 'environment', default: 'train', values: ['train', 'test'], doc: 'Task pool training draws from (demonstrations always come from train, evaluation always plays test).' }),
   bool({ key: 'curriculum', group: 'environment', default: false, doc: 'Curriculum: train from level 0 up to difficulty, one level up when training success holds, one down when it collapses.' }),

@@ -1,8 +1,9 @@
 // Drivers over any registered environment: expert rollouts, fuzzing with random and malformed actions, and a
 // steps-per-second benchmark. Shared by the CLI (cli/envs.ts) and the conformance tests.
 
-import type { EnvOptions, EnvSpec } from './api';
+import type { Env, EnvOptions, EnvSpec } from './api';
 import { Rng } from '../core/rng';
+import type { Split } from './split';
 
 export interface Rollout {
   success: boolean;
@@ -13,9 +14,9 @@ export interface Rollout {
 }
 
 /** Runs the scripted expert from reset(seed) until the episode ends. */
-export function expertRollout(spec: EnvSpec, seed: number, options?: EnvOptions): Rollout {
+export function expertRollout(spec: EnvSpec, seed: number, options?: EnvOptions, split?: Split): Rollout {
   const env = spec.create();
-  const first = env.reset({ seed, options });
+  const first = env.reset({ seed, options, split });
   const out: Rollout = { success: false, turns: 0, actions: [], texts: [first.obs.text], rewards: [] };
   for (let t = 0; t < env.maxTurns; t++) {
     const action = spec.expert(env);
@@ -101,27 +102,66 @@ export function fuzz(spec: EnvSpec, seeds: readonly number[], steps: number): Fu
   return report;
 }
 
-/** Steps per second of step() alone with a cheap valid policy: recorded expert episodes replayed on clones of a
- * reset environment (reset and clone are not timed). */
-export function bench(spec: EnvSpec, seconds: number): number {
-  const episodes = [];
-  for (let seed = 0; seed < 16; seed++) {
+export interface BenchResult {
+  /** What a trainer pays per step: reset, step and the observation text at every step, per step() call. */
+  trainerStepsPerSecond: number;
+  /** step() alone on clones of a reset environment (no reset, no clone and no text timed). */
+  rawStepsPerSecond: number;
+  /** Mean steps per recorded expert episode. */
+  stepsPerEpisode: number;
+}
+
+/** The median of a non-empty list. */
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Steps per second of `run` (which times its own measured part) over `windows` wall-clock windows of `seconds`,
+ * after a warm-up half a window long: the median window's rate. */
+function rate(seconds: number, windows: number, run: () => { steps: number; ms: number }): number {
+  const rates: number[] = [];
+  for (let w = -1; w < windows; w++) {
+    let steps = 0;
+    let ms = 0;
+    const deadline = performance.now() + seconds * 1000 * (w < 0 ? 0.5 : 1);
+    while (performance.now() < deadline) {
+      const r = run();
+      steps += r.steps;
+      ms += r.ms;
+    }
+    if (w >= 0) rates.push(steps / (ms / 1000));
+  }
+  return median(rates);
+}
+
+/**
+ * Steps per second on one core, timed two ways over recorded expert episodes of train seeds 0-63: the trainer's
+ * path (reset, every step, obs.text after reset and after each step) and step() alone on clones.
+ */
+export function bench(spec: EnvSpec, seconds = 2, windows = 3): BenchResult {
+  const episodes: { seed: number; start: Env; actions: string[] }[] = [];
+  for (let seed = 0; seed < 64; seed++) {
     const start = spec.create();
     start.reset({ seed });
-    episodes.push({ start, actions: expertRollout(spec, seed).actions });
+    episodes.push({ seed, start, actions: expertRollout(spec, seed).actions });
   }
-  let steps = 0;
-  let busy = 0;
-  const deadline = performance.now() + seconds * 1000;
-  for (let e = 0; performance.now() < deadline; e++) {
-    const ep = episodes[e % episodes.length];
-    for (let rep = 0; rep < 8; rep++) {
-      const env = ep.start.clone();
-      const t0 = performance.now();
-      for (const a of ep.actions) env.step(a);
-      busy += performance.now() - t0;
-      steps += ep.actions.length;
-    }
-  }
-  return steps / (busy / 1000);
+  const env = spec.create();
+  let e = 0;
+  let chars = 0; // a sink for the texts' lengths: each text is built and read, as a trainer reads it
+  const trainerStepsPerSecond = rate(seconds, windows, () => {
+    const ep = episodes[e++ % episodes.length];
+    const t0 = performance.now();
+    chars += env.reset({ seed: ep.seed }).obs.text.length;
+    for (const a of ep.actions) chars += env.step(a).obs.text.length;
+    return { steps: ep.actions.length, ms: performance.now() - t0 };
+  });
+  const rawStepsPerSecond = rate(seconds, windows, () => {
+    const ep = episodes[e++ % episodes.length];
+    const clones = [ep.start.clone(), ep.start.clone(), ep.start.clone(), ep.start.clone()];
+    const t0 = performance.now();
+    for (const c of clones) for (const a of ep.actions) c.step(a);
+    return { steps: clones.length * ep.actions.length, ms: performance.now() - t0 };
+  });
+  return { trainerStepsPerSecond, rawStepsPerSecond, stepsPerEpisode: episodes.reduce((n, x) => n + x.actions.length, 0) / episodes.length };
 }

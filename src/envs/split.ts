@@ -3,6 +3,7 @@
 // to exactly one split, decided by a salted hash of its text; a family draws its content through Pools.
 
 import { hashString, type Rng } from '../core/rng';
+import type { EnvSpec } from './api';
 
 export const SPLITS = ['train', 'test'] as const;
 export type Split = (typeof SPLITS)[number];
@@ -85,4 +86,10 @@ const POOLS: Record<Split, Pools> = { train: new Pools('train'), test: new Pools
 /** The shared Pools of a split (their word caches are reused across episodes). */
 export function poolsOf(split: Split | undefined): Pools {
   return POOLS[split ?? 'train'];
+}
+
+/** The text that identifies a task instance for the split check: its goal, or its goal and first observation. */
+export function instanceKey(spec: Pick<EnvSpec, 'suite' | 'instanceKey'>, goal: string, firstObservation: string): string {
+  const by = spec.instanceKey ?? (spec.suite === 'game' ? 'goal+observation' : 'goal');
+  return by === 'goal' ? goal : `${goal}\n${firstObservation}`;
 }

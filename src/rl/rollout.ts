@@ -3,6 +3,7 @@
 
 import type { Config } from '../core/config-table';
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import { levelOptions } from '../envs/levels';
 import type { Split } from '../envs/split';
 import type { Rng } from '../core/rng';
 import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
@@ -62,15 +63,10 @@ export interface RolloutStats {
   envSteps: number;
 }
 
-/**
- * The env options for a difficulty level: 0 keeps the env's defaults; 1 and 2 move its first integer option
- * (each env lists its main size knob first: buttons, fields, fights, level...) halfway and all the way to its max.
- */
+/** The env options for a difficulty level: the family's row of its level table (src/envs/levels.ts); a level past
+ * its last one means its last one, and a family without a table plays its defaults. */
 export function envOptionsFor(spec: EnvSpec, difficulty: number): EnvOptions {
-  const knob = spec.options.find((o) => o.kind === 'int' && typeof o.default === 'number' && o.max !== undefined);
-  if (!knob || difficulty <= 0) return {};
-  const from = knob.default as number;
-  return { [knob.name]: Math.round(from + ((knob.max! - from) * Math.min(difficulty, 2)) / 2) };
+  return levelOptions(spec, difficulty);
 }
 
 /** Turns per episode: the config's, or the env's default when it says 0. */

@@ -6,17 +6,26 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EnvSpec, ResetResult, StepResult } from '../../src/envs/api';
 import { ENV_IDS, ENV_SPECS, getEnvSpec } from '../../src/envs/registry';
+import { ENV_IDS as CONFIG_ENV_IDS } from '../../src/core/config-table';
+import { defaultLevel } from '../../src/envs/levels';
+import { resolveOptions } from '../../src/envs/options';
+import { instanceKey, SPLITS } from '../../src/envs/split';
 import { expertRollout, fuzz } from '../../src/envs/harness';
 import { tokenCount } from '../../src/envs/observation';
 import { Rng } from '../../src/core/rng';
 import { randomValidAction } from './random-policy';
 
-/** Observation-text budgets at default difficulty, in word/punctuation tokens (see tokenCount). */
+/** Observation-text budgets at default difficulty, in word/punctuation tokens (see tokenCount); a family not
+ * listed gets its suite's default. */
 const TOKEN_BUDGET: Record<string, number> = {
   'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-menu': 120, 'enter-text': 120,
   'login-user': 120, 'choose-list': 120, 'use-autocomplete': 120, 'form-sequence': 120, 'read-table': 120,
   'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'book-flight': 250, 'card-battler': 250, 'grid-world': 120,
 };
+const budgetOf = (spec: EnvSpec) => TOKEN_BUDGET[spec.id] ?? (spec.suite === 'game' ? 250 : 150);
+
+/** Seeds per split in the check that no test instance comes up in train. */
+const SPLIT_SEEDS = 10_000;
 
 /** The goal is one short sentence from a finite vocabulary. */
 const GOAL_TOKENS = 30;
@@ -42,20 +51,23 @@ function mixedRollout(spec: EnvSpec, seed: number, steps = 40) {
 }
 
 describe('registry', () => {
-  it('lists the sixteen environments by their agreed ids, with metadata', () => {
-    expect(ENV_IDS).toEqual([
-      'click-button', 'click-checkboxes', 'click-tab', 'click-menu', 'enter-text', 'login-user', 'choose-list', 'use-autocomplete',
-      'form-sequence', 'read-table', 'search-engine', 'email-inbox', 'shop-checkout', 'book-flight', 'card-battler', 'grid-world',
-    ]);
+  it("implements exactly the config's environment ids, in order, with metadata", () => {
+    expect(ENV_IDS).toEqual([...CONFIG_ENV_IDS]);
     for (const s of ENV_SPECS) {
       expect(s.description.length).toBeGreaterThan(10);
       expect(s.maxTurns).toBeGreaterThan(0);
-      expect(s.suite).toBe(s.id === 'card-battler' || s.id === 'grid-world' ? 'game' : 'web');
       expect(s.create().id).toBe(s.id);
       expect(s.create().maxTurns).toBe(s.maxTurns);
       for (const o of s.options) expect(o.doc).not.toBe('');
-      expect(TOKEN_BUDGET[s.id]).toBeDefined();
     }
+    expect(ENV_SPECS.filter((s) => s.suite === 'game').map((s) => s.id)).toEqual(['card-battler', 'grid-world']);
+  });
+
+  it('says for every web family which MiniWoB++ task it reproduces (or null), and click-button is a lesson', () => {
+    for (const s of ENV_SPECS.filter((x) => x.suite === 'web')) {
+      expect(s.miniwob, `${s.id}: set miniwob to the MiniWoB++ task's name or null`).not.toBeUndefined();
+    }
+    expect(getEnvSpec('click-button').lesson).toBe(true);
   });
 
   it('names the unknown id and the valid ones', () => {
@@ -127,7 +139,7 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
       env.reset({ seed });
       expect(tokenCount(env.goal)).toBeLessThanOrEqual(GOAL_TOKENS);
     }
-    expect(worst).toBeLessThanOrEqual(TOKEN_BUDGET[spec.id]);
+    expect(worst).toBeLessThanOrEqual(budgetOf(spec));
   });
 
   it('survives random and malformed actions without throwing', () => {
@@ -185,6 +197,38 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
 
   it('rejects unknown options with a clear message', () => {
     expect(() => spec.create().reset({ seed: 0, options: { nope: 1 } })).toThrow(new RegExp(`${spec.id}: unknown option 'nope'`));
+  });
+
+  it(`never deals a test instance in train (${SPLIT_SEEDS} seeds a split)`, () => {
+    const env = spec.create();
+    const keys = SPLITS.map((split) => {
+      const seen = new Set<string>();
+      for (let seed = 0; seed < SPLIT_SEEDS; seed++) {
+        const text = env.reset({ seed, split }).obs.text;
+        seen.add(instanceKey(spec, env.goal, text));
+      }
+      return seen;
+    });
+    const [train, test] = keys;
+    const shared = [...test].filter((k) => train.has(k));
+    expect(shared.slice(0, 3), `${shared.length} test instances also come up in train`).toEqual([]);
+    // The splits are real pools, not one instance each.
+    expect(Math.min(train.size, test.size)).toBeGreaterThan(SPLIT_SEEDS / 20);
+  });
+
+  it('is solved by its expert on test seeds 0-49', () => {
+    for (let seed = 0; seed < 50; seed++) expect(expertRollout(spec, seed, undefined, 'test').success, `test seed ${seed}`).toBe(true);
+  });
+
+  it('has a table of levels naming every option, its defaults among them, each solved by the expert', () => {
+    const levels = spec.levels ?? [];
+    if (spec.suite === 'web') expect(levels.length, 'web families have at least two levels').toBeGreaterThanOrEqual(2);
+    levels.forEach((level, k) => {
+      expect(Object.keys(level).sort(), `level ${k}`).toEqual(spec.options.map((o) => o.name).sort());
+      expect(() => resolveOptions(spec.id, spec.options, level)).not.toThrow();
+      for (let seed = 0; seed < 10; seed++) expect(expertRollout(spec, seed, level, 'test').success, `level ${k} seed ${seed}`).toBe(true);
+    });
+    if (levels.length > 0) expect(defaultLevel(spec), 'the defaults are one of the levels').toBeGreaterThanOrEqual(0);
   });
 
   it('is solved by its expert at every difficulty extreme', () => {

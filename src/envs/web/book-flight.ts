@@ -1,6 +1,7 @@
 // book-flight (WebArena-Lite style): search flights by route and day, book the cheapest or earliest, name the passenger.
 
 import { Rng } from '../../core/rng';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { CITIES, FIRST_NAMES, sample } from '../words';
 import { addSelect } from './choose-list';
@@ -44,11 +45,15 @@ function best(s: State): number {
 
 const routeOk = (s: State) => s.from === s.want.from && s.to === s.want.to && s.day === s.want.day;
 
+const OPTIONS = [intOption('flights', 'flights on each route and day', 3, 2, 6), intOption('cities', 'cities to choose from', 3, 2, 6)];
+
 export const bookFlight = defineWebTask<State>({
   id: 'book-flight',
   description: 'Search a route and day, book the cheapest or earliest flight and enter the passenger name.',
   maxTurns: 14,
-  options: [intOption('flights', 'flights on each route and day', 3, 2, 6), intOption('cities', 'cities to choose from', 3, 2, 6)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { flights: 4, cities: 4 }, { flights: 6, cities: 6 }]),
+  miniwob: null,
   init(rng, o) {
     const cities = sample(rng, CITIES, o.cities as number);
     const days = sample(rng, DAYS, 3);

@@ -1,5 +1,6 @@
 // choose-list (MiniWoB++): pick the named entry from a drop-down list and press Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { COLORS, sample } from '../words';
 import { defineWebTask, onClick, onSelect, type Page } from './page';
@@ -16,11 +17,15 @@ export function addSelect(page: Page, label: string, options: readonly string[],
   for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === value } }, onClick(() => set(o)));
 }
 
+const OPTIONS = [intOption('entries', 'how many entries the list has', 4, 2, 12)];
+
 export const chooseList = defineWebTask<State>({
   id: 'choose-list',
   description: 'Select the named entry from a list and click Submit.',
   maxTurns: 4,
-  options: [intOption('entries', 'how many entries the list has', 4, 2, 12)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { entries: 8 }, { entries: 12 }]),
+  miniwob: 'choose-list',
   init(rng, o) {
     const options = sample(rng, COLORS, o.entries as number);
     const target = rng.pick(options);

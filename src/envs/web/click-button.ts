@@ -1,5 +1,6 @@
 // click-button (MiniWoB++): click the one button whose label the goal names; any other button fails the task.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { BUTTON_WORDS, sample } from '../words';
 import { defineWebTask, onClick } from './page';
@@ -9,11 +10,16 @@ interface State {
   target: string;
 }
 
+const OPTIONS = [intOption('buttons', 'how many buttons are on the page', 3, 2, 12)];
+
 export const clickButton = defineWebTask<State>({
   id: 'click-button',
   description: 'Click the button with the given label.',
   maxTurns: 3,
-  options: [intOption('buttons', 'how many buttons are on the page', 3, 2, 12)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ buttons: 3 }, { buttons: 6 }, { buttons: 12 }]),
+  miniwob: 'click-button',
+  lesson: true,
   init(rng, o) {
     const labels = sample(rng, BUTTON_WORDS, o.buttons as number);
     const target = rng.pick(labels);

@@ -1,5 +1,6 @@
 // click-checkboxes (MiniWoB++): tick exactly the named boxes, then press Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { NOUNS, sample } from '../words';
 import { defineWebTask, onCheck, onClick } from './page';
@@ -19,14 +20,18 @@ function matching(want: boolean[], checked: boolean[]): number {
   return checked.filter((c, i) => c === want[i]).length;
 }
 
+const OPTIONS = [
+    intOption('boxes', 'how many checkboxes are on the page', 4, 2, 8),
+    intOption('targets', 'at most this many boxes must be checked', 2, 1, 8),
+  ];
+
 export const clickCheckboxes = defineWebTask<State>({
   id: 'click-checkboxes',
   description: 'Check exactly the listed boxes, then click Submit.',
   maxTurns: 12,
-  options: [
-    intOption('boxes', 'how many checkboxes are on the page', 4, 2, 8),
-    intOption('targets', 'at most this many boxes must be checked', 2, 1, 8),
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { boxes: 6, targets: 4 }, { boxes: 8, targets: 8 }]),
+  miniwob: 'click-checkboxes',
   init(rng, o) {
     const n = o.boxes as number;
     const labels = sample(rng, NOUNS, n);

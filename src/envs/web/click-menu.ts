@@ -1,6 +1,7 @@
 // click-menu (MiniWoB++ menus): a menu bar with nested submenus; open the path the goal names and click its leaf.
 
 import type { Rng } from '../../core/rng';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { BUTTON_WORDS } from '../words';
 import { defineWebTask, onClick, type Page } from './page';
@@ -47,14 +48,18 @@ function drawMenu(s: State, page: Page, items: Item[], level: number, prefix: st
   }
 }
 
+const OPTIONS = [
+    intOption('depth', 'menu levels, including the menu bar', 2, 2, 3),
+    intOption('width', 'items in each menu', 3, 2, 3),
+  ];
+
 export const clickMenu = defineWebTask<State>({
   id: 'click-menu',
   description: 'Open nested menus along the given path and click the final item.',
   maxTurns: 8,
-  options: [
-    intOption('depth', 'menu levels, including the menu bar', 2, 2, 3),
-    intOption('width', 'items in each menu', 3, 2, 3),
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ depth: 2, width: 2 }, { width: 3 }, { depth: 3 }]),
+  miniwob: 'click-menu',
   init(rng, o) {
     const depth = o.depth as number;
     const words = rng.shuffle(BUTTON_WORDS);

@@ -1,5 +1,6 @@
 // click-tab (MiniWoB++): the named link sits in one of several tab panels; open its tab, then click it.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { NOUNS, TOPICS, capitalize, sample } from '../words';
 import { defineWebTask, onClick } from './page';
@@ -11,14 +12,18 @@ interface State {
   target: string;
 }
 
+const OPTIONS = [
+    intOption('tabs', 'how many tabs', 3, 2, 6),
+    intOption('links', 'links in each tab panel', 2, 1, 4),
+  ];
+
 export const clickTab = defineWebTask<State>({
   id: 'click-tab',
   description: 'Switch to the tab that holds the named link and click the link.',
   maxTurns: 5,
-  options: [
-    intOption('tabs', 'how many tabs', 3, 2, 6),
-    intOption('links', 'links in each tab panel', 2, 1, 4),
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { tabs: 4, links: 3 }, { tabs: 6, links: 4 }]),
+  miniwob: 'click-tab-2',
   init(rng, o) {
     const tabs = sample(rng, TOPICS, o.tabs as number).map(capitalize);
     const words = sample(rng, NOUNS, tabs.length * (o.links as number));

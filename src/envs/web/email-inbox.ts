@@ -1,5 +1,7 @@
 // email-inbox (MiniWoB++): open an email and read it, reply to it, forward it or delete it; back() returns.
 
+import type { OptionSpec } from '../api';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS, TOPICS, sample } from '../words';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
@@ -35,14 +37,18 @@ function compose(s: State, mode: 'reply' | 'forward'): void {
   navigate(s.nav, 'compose');
 }
 
+const OPTIONS: OptionSpec[] = [
+    intOption('emails', 'emails in the inbox', 3, 2, 6),
+    { name: 'kind', doc: 'which task (any draws one)', kind: 'enum', default: 'any', values: ['any', ...KINDS] },
+  ];
+
 export const emailInbox = defineWebTask<State>({
   id: 'email-inbox',
   description: 'Find an email by sender, then read it, reply, forward or delete it.',
   maxTurns: 10,
-  options: [
-    intOption('emails', 'emails in the inbox', 3, 2, 6),
-    { name: 'kind', doc: 'which task (any draws one)', kind: 'enum', default: 'any', values: ['any', ...KINDS] },
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { emails: 4 }, { emails: 6 }]),
+  miniwob: 'email-inbox',
   init(rng, o) {
     const senders = sample(rng, FIRST_NAMES, (o.emails as number) + 1);
     const emails = senders.slice(1).map((from) => ({ from, subject: rng.pick(TOPICS), word: rng.pick(NOUNS), deleted: false }));

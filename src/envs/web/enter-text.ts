@@ -1,5 +1,6 @@
 // enter-text (MiniWoB++): type the given words into the text box and press Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { NOUNS, sample } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
@@ -9,11 +10,15 @@ interface State {
   value: string;
 }
 
+const OPTIONS = [intOption('words', 'how many words to type', 1, 1, 4)];
+
 export const enterText = defineWebTask<State>({
   id: 'enter-text',
   description: 'Type the given text into the box and click Submit.',
   maxTurns: 4,
-  options: [intOption('words', 'how many words to type', 1, 1, 4)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { words: 2 }, { words: 4 }]),
+  miniwob: 'enter-text',
   init(rng, o) {
     const target = sample(rng, NOUNS, o.words as number).join(' ');
     return { goal: `Enter '${target}' in the text box and click Submit.`, state: { target, value: '' } };

@@ -1,5 +1,6 @@
 // form-sequence (MiniWoB++ form tasks): a form of mixed controls (text, drop-down, checkbox) set in turn, then Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { CITIES, COLORS, FIRST_NAMES, NOUNS, sample } from '../words';
 import { addSelect } from './choose-list';
@@ -30,11 +31,15 @@ interface State {
 
 const done = (f: Field) => f.value === f.want;
 
+const OPTIONS = [intOption('fields', 'how many form fields', 3, 2, 6)];
+
 export const formSequence = defineWebTask<State>({
   id: 'form-sequence',
   description: 'Set each form field as told (text, drop-down, checkbox), then click Submit.',
   maxTurns: 10,
-  options: [intOption('fields', 'how many form fields', 3, 2, 6)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { fields: 4 }, { fields: 6 }]),
+  miniwob: null,
   init(rng, o) {
     const fields = sample(rng, TEMPLATES, o.fields as number).map((t): Field => {
       if (t.kind === 'check') return { kind: t.kind, label: t.label, choices: [], want: 'on', value: '' };

@@ -1,5 +1,6 @@
 // login-user (MiniWoB++): fill the username and password fields and press Login; extra fields are distractors.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
@@ -12,11 +13,15 @@ interface State {
   want: Record<string, string>;
 }
 
+const OPTIONS = [intOption('extras', 'distractor fields besides username and password', 0, 0, 3)];
+
 export const loginUser = defineWebTask<State>({
   id: 'login-user',
   description: 'Log in with the given username and password.',
   maxTurns: 6,
-  options: [intOption('extras', 'distractor fields besides username and password', 0, 0, 3)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { extras: 1 }, { extras: 3 }]),
+  miniwob: 'login-user',
   init(rng, o) {
     const fields = rng.shuffle(FIELDS.slice(0, 2 + (o.extras as number)));
     const user = rng.pick(FIRST_NAMES);

@@ -1,7 +1,7 @@
 // The page model shared by every web task: a family describes its state, how to draw it as elements with
 // handlers, and its expert; WebEnv does parsing, dispatch, turns, termination, observations and cloning.
 
-import type { ActionSignature, Env, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
 import { LazyObservation } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
@@ -65,6 +65,15 @@ export interface WebTaskDef<S> {
   description: string;
   maxTurns: number;
   options: readonly OptionSpec[];
+  /** Difficulty levels 0..N, easiest first, each naming every option (see EnvSpec.levels); the conformance suite
+   * requires them of every registered family. */
+  levels?: readonly EnvOptions[];
+  /** The MiniWoB++ task this family reproduces, or null (see EnvSpec.miniwob); registered families must say. */
+  miniwob?: string | null;
+  /** Exists to teach the name-match rule (see EnvSpec.lesson). */
+  lesson?: boolean;
+  /** What identifies an instance for the split check (see EnvSpec.instanceKey; default the goal). */
+  instanceKey?: 'goal' | 'goal+observation';
   /** A new episode from the seeded stream and resolved options, its content drawn from the split's pools. */
   init(rng: Rng, o: ResolvedOptions, pools: Pools): { goal: string; state: S };
   /** Draws the state onto the page; handlers mutate the state and may call page.end(). */
@@ -213,6 +222,10 @@ export function defineWebTask<S>(def: WebTaskDef<S>): EnvSpec {
     description: def.description,
     maxTurns: def.maxTurns,
     options: def.options,
+    ...(def.levels ? { levels: def.levels } : {}),
+    ...(def.miniwob !== undefined ? { miniwob: def.miniwob } : {}),
+    ...(def.lesson ? { lesson: true } : {}),
+    ...(def.instanceKey ? { instanceKey: def.instanceKey } : {}),
     actions: WEB_ACTIONS,
     create: () => new WebEnv(def),
     expert(env: Env): string {

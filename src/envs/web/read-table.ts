@@ -1,5 +1,6 @@
 // read-table (MiniWoB++ tables): read one cell of a table and report it with answer("...").
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { CITIES, FIRST_NAMES, sample } from '../words';
 import { defineWebTask } from './page';
@@ -10,11 +11,15 @@ interface State {
   column: 'city' | 'age';
 }
 
+const OPTIONS = [intOption('rows', 'table rows', 4, 2, 10)];
+
 export const readTable = defineWebTask<State>({
   id: 'read-table',
   description: 'Find a person in the table and answer with their city or age.',
   maxTurns: 3,
-  options: [intOption('rows', 'table rows', 4, 2, 10)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { rows: 7 }, { rows: 10 }]),
+  miniwob: 'read-table',
   init(rng, o) {
     const n = o.rows as number;
     const names = sample(rng, FIRST_NAMES, n);

@@ -1,5 +1,6 @@
 // search-engine (MiniWoB++): search for a term, page through the results and open the result at a given rank.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { NOUNS, TOPICS, capitalize } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
@@ -17,14 +18,18 @@ interface State {
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
+const OPTIONS = [
+    intOption('perPage', 'results on each page', 3, 2, 5),
+    intOption('pages', 'pages of results', 2, 1, 3),
+  ];
+
 export const searchEngine = defineWebTask<State>({
   id: 'search-engine',
   description: 'Search for a term and click the result at the given rank, across result pages.',
   maxTurns: 8,
-  options: [
-    intOption('perPage', 'results on each page', 3, 2, 5),
-    intOption('pages', 'pages of results', 2, 1, 3),
-  ],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { perPage: 4 }, { perPage: 5, pages: 3 }]),
+  miniwob: 'search-engine',
   init(rng, o) {
     const perPage = o.perPage as number;
     const total = perPage * (o.pages as number);

@@ -1,5 +1,6 @@
 // shop-checkout (WebArena-Lite style): find the item, set the quantity, add it to the cart, fill the address, pay.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { CITIES, FIRST_NAMES, ITEMS, sample } from '../words';
 import { addSelect } from './choose-list';
@@ -22,11 +23,15 @@ interface State {
 
 const cartRight = (s: State) => s.cart.length === 1 && s.cart[0].item === s.want.item && s.cart[0].qty === s.want.qty;
 
+const OPTIONS = [intOption('items', 'items in the shop', 4, 2, 8)];
+
 export const shopCheckout = defineWebTask<State>({
   id: 'shop-checkout',
   description: 'Buy an item in a quantity, ship it to a name and city, and pay with the given method.',
   maxTurns: 16,
-  options: [intOption('items', 'items in the shop', 4, 2, 8)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { items: 6 }, { items: 8 }]),
+  miniwob: null,
   init(rng, o) {
     const items = sample(rng, ITEMS, o.items as number).map((name) => ({ name, price: rng.range(2, 99) }));
     const cities = sample(rng, CITIES, 3);

@@ -1,5 +1,6 @@
 // use-autocomplete (MiniWoB++): type a prefix, pick the matching suggestion, press Submit.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { CITIES } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
@@ -16,11 +17,15 @@ function suggestions(s: State): string[] {
   return CITIES.filter((c) => c.toLowerCase().startsWith(v)).slice(0, s.limit);
 }
 
+const OPTIONS = [intOption('suggestions', 'at most this many suggestions are shown', 4, 1, 8)];
+
 export const useAutocomplete = defineWebTask<State>({
   id: 'use-autocomplete',
   description: 'Type a prefix into the city box, choose the matching suggestion and click Submit.',
   maxTurns: 5,
-  options: [intOption('suggestions', 'at most this many suggestions are shown', 4, 1, 8)],
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{}, { suggestions: 6 }, { suggestions: 8 }]),
+  miniwob: 'use-autocomplete',
   init(rng, o) {
     const target = rng.pick(CITIES);
     // The shortest prefix that, with the last letter, names the target alone.
