@@ -4,6 +4,7 @@
 import type { Config } from '../core/config-table';
 import { validateConfig, formatErrors } from '../core/config';
 import type { EnvSpec } from '../envs/api';
+import { legalActions } from '../envs/baselines';
 import { getEnvSpec } from '../envs/registry';
 import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
@@ -79,6 +80,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
     policy,
     note,
     createPolicy: async () => (await make()).policy,
+    legalActions: (goal, obs) => legalActions(spec, goal, obs),
     ...(skills ? { skills } : {}),
   };
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
+import { maxLevel } from '../envs/levels';
 import type { Precision } from '../model/ops';
 import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
@@ -103,7 +104,7 @@ export class Trainer {
     const demonstrator = expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), noise);
     const demos = new Demonstrations(demonstrator, root.split('bc'), config.bcDemos);
     const learner = await Learner.warmUp(config, parts.policy, parts.createPolicy, demos, options.onBcStep);
-    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null, new Curriculum(config));
+    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null, new Curriculum(config, maxLevel(spec)));
   }
 
   /** Continues a run from a checkpoint; `parts` must be built for checkpoint.config. */
@@ -115,7 +116,7 @@ export class Trainer {
     tasks.setState(checkpoint.rng.tasks);
     sample.setState(checkpoint.rng.sample);
     const learner = new Learner(parts.policy, parts.createPolicy, checkpoint.reference);
-    const curriculum = new Curriculum(checkpoint.config, checkpoint.curriculum);
+    const curriculum = new Curriculum(checkpoint.config, maxLevel(parts.spec), checkpoint.curriculum);
     return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, checkpoint.pending, curriculum);
   }
 
