@@ -76,6 +76,7 @@ const setOf = <K extends string, const V extends string>(p: Omit<SetProp<K, V>, 
 /** Every field of an experiment, in display order. */
 export const CONFIG_TABLE = [
   oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
+  setOf({ key: 'families', group: 'environment', default: [], values: ENV_IDS, doc: 'Generalist: one policy on several web families at once, each task instance one of them (at least two; empty: env alone).' }),
   int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 9, doc: "Task level in the env's table of levels, 0 the easiest; past its last level, its last." }),
   int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
   oneOf({ key: 'split', group: 'environment', default: 'train', values: ['train', 'test'], doc: 'Task pool training draws from (demonstrations always come from train, evaluation always plays test).' }),

@@ -2,7 +2,7 @@
 // rebuild every observation of a trajectory (for the watch view, the inspector and exports) from a few strings.
 import type { Config } from '../core/config-table';
 import type { Env, Observation, StepResult } from '../envs/api';
-import { getEnvSpec } from '../envs/registry';
+import { runSpec } from './mixture';
 import { envOptionsFor } from './rollout';
 
 export interface ReplayFrame {
@@ -14,12 +14,12 @@ export interface ReplayFrame {
   result?: Pick<StepResult, 'reward' | 'terminated' | 'truncated'> & { error?: string; success: boolean };
 }
 
-/** What a replay needs of the run: its env, split and the level the episode was played at (default: difficulty). */
-export type ReplayConfig = Pick<Config, 'env' | 'difficulty' | 'split'> & { level?: number };
+/** What a replay needs of the run: its env(s), split and the level the episode was played at (default: difficulty). */
+export type ReplayConfig = Pick<Config, 'env' | 'families' | 'difficulty' | 'split'> & { level?: number };
 
 /** Frames 0..K for K actions; each frame holds an independent clone of the env at that point. */
 export function replayEpisode(config: ReplayConfig, seed: number, actions: readonly string[]): ReplayFrame[] {
-  const spec = getEnvSpec(config.env);
+  const spec = runSpec(config);
   const env = spec.create();
   const first = env.reset({ seed, options: envOptionsFor(spec, config.level ?? config.difficulty), split: config.split });
   const frames: ReplayFrame[] = [{ env: env.clone(), obs: first.obs }];
