@@ -3,6 +3,7 @@
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--preset NAME] [--cpu | --lavapipe] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU
 // and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe, whose shader-f16 runs the f16 path).
+// npm run bench -- --learning [--preset NAME] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -139,6 +140,7 @@ async function lavapipeMain(sizes: SizeSpec[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (args.has('--learning')) return (await import('./bench-learning')).learningMain(argv);
   if (args.has('--presets')) return presetsMain();
   const sizes = args.has('--quick') ? [REF] : SIZES;
   if (args.has('--lavapipe-rows')) return lavapipeMain(sizes);
