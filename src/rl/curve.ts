@@ -15,6 +15,8 @@ export interface EvalPoint {
 
 export interface Curve {
   config: Config;
+  /** Which backend the policy ran on and why. */
+  note: string;
   /** Seconds of the BC warm-up (policy built, demonstrations played, BC steps). */
   bcSeconds: number;
   /** The evaluation right after BC, then one every evalEvery updates and one after the last update. */
@@ -42,8 +44,8 @@ export async function trainCurve(config: Config, o: CurveOptions): Promise<Curve
   const t0 = performance.now();
   let evalMs = 0;
   const training = () => (performance.now() - t0 - evalMs) / 1000;
-  const { trainer } = await createTrainer(config, o);
-  const curve: Curve = { config, bcSeconds: training(), evals: [], success: [], turns: [], fracZeroStd: [], seconds: 0 };
+  const { trainer, note } = await createTrainer(config, o);
+  const curve: Curve = { config, note, bcSeconds: training(), evals: [], success: [], turns: [], fracZeroStd: [], seconds: 0 };
   try {
     const first = await trainer.evaluate();
     evalMs += first.metrics['perf/eval_ms'];

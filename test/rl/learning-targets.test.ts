@@ -10,7 +10,7 @@ import type { Curve } from '../../src/rl/curve';
 function curve(seed: number, points: [number, number][], extra: Partial<Curve> = {}): Curve {
   const evals = points.map(([seconds, s], i) => ({ update: 5 * i, seconds, metrics: { 'eval/success': s, 'eval/success_sampled': s, 'eval/return': s, 'perf/eval_ms': 1 } }));
   const n = evals.at(-1)!.update;
-  return { config: { ...DEFAULT_CONFIG, seed }, bcSeconds: points[0][0], evals, success: Array(n).fill(0.5), turns: Array(n).fill(1), fracZeroStd: Array(n).fill(0.5), seconds: points.at(-1)![0], ...extra };
+  return { config: { ...DEFAULT_CONFIG, seed }, note: 'cpu', bcSeconds: points[0][0], evals, success: Array(n).fill(0.5), turns: Array(n).fill(1), fracZeroStd: Array(n).fill(0.5), seconds: points.at(-1)![0], ...extra };
 }
 const scenario = (name: string) => SCENARIOS.find((s) => s.name.startsWith(name))!;
 
