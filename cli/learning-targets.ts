@@ -46,40 +46,31 @@ function effect(name: string, values: number[]): Verdict['effect'] {
   return { name, values, mean: mean(values) };
 }
 
+/** A scenario judged on one run's curves. */
+function oneRun(name: string, claim: string, run: RunSpec, judge: (cs: Curve[]) => Pick<Verdict, 'met' | 'lines' | 'effect'>): Scenario {
+  return { name, claim, runs: [run], judge: (curves) => ({ scenario: name, claim, ...judge(curves(run.key)) }) };
+}
+
 /** Target: greedy eval success reaches `target` within `seconds` on every seed, where BC alone stays at most `bcMax`. */
 function reachTarget(name: string, run: RunSpec, target: number, bcMax: number): Scenario {
-  const claim = `${name}: eval success >= ${target} within ${f0(run.seconds)} s, BC alone <= ${bcMax}`;
-  return {
-    name,
-    claim,
-    runs: [run],
-    judge(curves) {
-      const cs = curves(run.key);
-      const lines = cs.map((c) => {
-        const hit = firstReaching(c, target);
-        const when = hit && hit.seconds <= run.seconds ? `reached ${target} at ${f0(hit.seconds)} s (update ${hit.update})` : `did not reach ${target} (best ${f2(bestEval(c))}, last ${f2(lastEval(c))} after ${c.evals.at(-1)!.update} updates, ${f0(c.seconds)} s)`;
-        return `${seedOf(c)}: BC alone ${f2(bcEval(c))}; ${when}`;
-      });
-      const met = cs.length > 0 && cs.every((c) => bcEval(c) <= bcMax && (firstReaching(c, target)?.seconds ?? Infinity) <= run.seconds);
-      return { scenario: name, claim, met, lines };
-    },
-  };
+  return oneRun(name, `${name}: eval success >= ${target} within ${f0(run.seconds)} s, BC alone <= ${bcMax}`, run, (cs) => {
+    const lines = cs.map((c) => {
+      const hit = firstReaching(c, target);
+      const when = hit && hit.seconds <= run.seconds ? `reached ${target} at ${f0(hit.seconds)} s (update ${hit.update})` : `did not reach ${target} (best ${f2(bestEval(c))}, last ${f2(lastEval(c))} after ${c.evals.at(-1)!.update} updates, ${f0(c.seconds)} s)`;
+      return `${seedOf(c)}: BC alone ${f2(bcEval(c))}; ${when}`;
+    });
+    const met = cs.length > 0 && cs.every((c) => bcEval(c) <= bcMax && (firstReaching(c, target)?.seconds ?? Infinity) <= run.seconds);
+    return { met, lines };
+  });
 }
 
 /** Target: RL gains at least `gain` eval success over its BC start within `seconds` (the last evaluation in the budget). */
 function gainTarget(name: string, run: RunSpec, gain: number): Scenario {
-  const claim = `${name}: RL beats its BC start by >= ${gain} eval success within ${f0(run.seconds)} s`;
-  return {
-    name,
-    claim,
-    runs: [run],
-    judge(curves) {
-      const cs = curves(run.key);
-      const gains = cs.map((c) => successAt(c, run.seconds) - bcEval(c));
-      const lines = cs.map((c, i) => `${seedOf(c)}: BC ${f2(bcEval(c))} -> ${f2(successAt(c, run.seconds))} (gain ${f2(gains[i])}, best ${f2(bestEval(c))})`);
-      return { scenario: name, claim, met: cs.length > 0 && gains.every((g) => g >= gain), lines, effect: effect('gain over BC', gains) };
-    },
-  };
+  return oneRun(name, `${name}: RL beats its BC start by >= ${gain} eval success within ${f0(run.seconds)} s`, run, (cs) => {
+    const gains = cs.map((c) => successAt(c, run.seconds) - bcEval(c));
+    const lines = cs.map((c, i) => `${seedOf(c)}: BC ${f2(bcEval(c))} -> ${f2(successAt(c, run.seconds))} (gain ${f2(gains[i])}, best ${f2(bestEval(c))})`);
+    return { met: cs.length > 0 && gains.every((g) => g >= gain), lines, effect: effect('gain over BC', gains) };
+  });
 }
 
 const FIRST_STEPS: RunSpec = { key: 'first-steps', preset: 'first-steps', over: { match: false, evalEvery: 5 }, seconds: 180 };

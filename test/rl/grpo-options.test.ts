@@ -1,5 +1,5 @@
-// TRL's GRPOConfig options against hand-computed values: loss_type dapo, mask_truncated_completions,
-// top_entropy_quantile, importance_sampling_level = sequence (GSPO), entropy_coef, and the loss kernel's k3 clamp,
+// TRL's GRPOConfig options against hand-computed values (loss_type dapo and mask_truncated_completions' weights are
+// with the other aggregations in grpo-math.test.ts): cut-off episodes, top_entropy_quantile, importance_sampling_level = sequence (GSPO), entropy_coef, and the loss kernel's k3 clamp,
 // clip flags and sampling entropy (CPU twin; the kernel specs hold the WebGPU kernels to it).
 import { describe, expect, it } from 'vitest';
 import { logprobs, sample, tokenLoss } from '../../src/cpu/loss';
@@ -8,36 +8,11 @@ import type { TrainBatch } from '../../src/model/policy-api';
 import { END } from '../../src/model/tokenizer';
 import type { EpisodeRecord, TurnRecord } from '../../src/rl/rollout';
 import { cutOff, keepTopEntropy, quantile, sequenceRatioBatch } from '../../src/rl/token-masks';
-import { aggregationWeights, type RowSpan } from '../../src/rl/weights';
+import type { RowSpan } from '../../src/rl/weights';
 
-// Episode 0 takes two turns (3 + 2 action tokens), episode 1 one turn (4), episode 2 one turn (3).
-const SPANS: RowSpan[] = [
-  { episode: 0, start: 5, count: 3 },
-  { episode: 0, start: 8, count: 2 },
-  { episode: 1, start: 5, count: 4 },
-  { episode: 2, start: 5, count: 3 },
-];
-const T = 12;
-/** The weights of a row at its action positions. */
-const actionWeights = (w: Float32Array, n: number) => Array.from(w.subarray(n * T + SPANS[n].start, n * T + SPANS[n].start + SPANS[n].count));
 const near = (got: ArrayLike<number>, want: readonly number[], digits = 7) => want.forEach((x, i) => expect(got[i], `[${i}]`).toBeCloseTo(x, digits));
 
-describe('loss_type and mask_truncated_completions', () => {
-  it('dapo: 1 / action tokens of the whole update (TRL normalises by num_items_in_batch)', () => {
-    const w = aggregationWeights(SPANS, T, 'dapo', 20);
-    for (let n = 0; n < 4; n++) near(actionWeights(w, n), Array(SPANS[n].count).fill(1 / 12));
-  });
-
-  it('a masked (truncated) episode carries no loss but stays an episode for grpo and dr_grpo, not tokens for bnpo and dapo', () => {
-    const masked = [false, true, false];
-    const grpo = aggregationWeights(SPANS, T, 'grpo', 20, { masked });
-    near(actionWeights(grpo, 0), [1 / 15, 1 / 15, 1 / 15]); // 1 / (5 tokens * 3 episodes)
-    near(actionWeights(grpo, 2), [0, 0, 0, 0]);
-    near(actionWeights(grpo, 3), [1 / 9, 1 / 9, 1 / 9]); // 1 / (3 * 3)
-    for (const agg of ['bnpo', 'dapo'] as const) near(actionWeights(aggregationWeights(SPANS, T, agg, 20, { masked }), 3), [1 / 8, 1 / 8, 1 / 8]);
-    near(actionWeights(aggregationWeights(SPANS, T, 'dr_grpo', 20, { masked }), 1), [1 / 60, 1 / 60]);
-  });
-
+describe('mask_truncated_completions', () => {
   it('an episode is cut off when one of its actions has no END', () => {
     const turn = (action: number[]): TurnRecord => ({ prompt: [1], action, logp: [], entropy: [], text: '' });
     const episode = (...turns: TurnRecord[]) => ({ turns }) as unknown as EpisodeRecord;
