@@ -7,8 +7,8 @@ import { formatFieldText, parseFieldText, previewValue, validateConfig, type Fie
 export const LINK_VERSION = 1;
 /** Longest hash accepted, in characters. */
 export const MAX_LINK_LENGTH = 4096;
-/** Longest single value accepted, in characters. */
-export const MAX_VALUE_LENGTH = 200;
+/** Longest single value accepted, in characters (a `families` set of every env id must fit). */
+export const MAX_VALUE_LENGTH = 1024;
 /** Most key=value pairs accepted. */
 export const MAX_PAIRS = 64;
 

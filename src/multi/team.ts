@@ -112,7 +112,7 @@ export class TeamTrainer {
     const infos = new Map(workflow.agents.map((a, i) => [a.name, built[i].info]));
     const total = built.reduce((n, b) => n + b.info.parameterCount, 0);
     const singleModel = nearestPreset(total, vocab.length, built[0].info.backend === 'cpu');
-    const single = await host.single({ ...config, workflow: 'single', model: singleModel });
+    const single = await host.single({ ...config, workflow: 'single', model: singleModel, evalEvery: 0 }); // compared on training episodes
     const { workflow: vote, sources } = voteWorkflow(workflow);
     const voters = new Map(vote.agents.map((a, k) => [a.name, members.get(sources[k])!]));
     return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'), { workflow: vote, voters });

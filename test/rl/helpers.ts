@@ -3,10 +3,10 @@ import type { Config } from '../../src/core/config-table';
 import { validateConfig } from '../../src/core/config';
 import type { UpdateReport } from '../../src/rl/trainer';
 
-/** click-button with the tiny model, 2 tasks x 4 episodes, 2 BC steps: a few hundred ms per update. */
+/** click-button with the tiny model, 2 tasks x 4 episodes, 2 BC steps, no evaluation: a few hundred ms per update. */
 export function tinyConfig(over: Partial<Config> = {}): Config {
   // f32 pinned: the WebGPU-vs-CPU comparisons must not depend on whether the adapter has shader-f16.
-  const r = validateConfig({ env: 'click-button', model: 'tiny', group: 4, tasks: 2, bcSteps: 2, lr: 0.003, seed: 7, backend: 'cpu', f16: false, ...over });
+  const r = validateConfig({ env: 'click-button', model: 'tiny', group: 4, tasks: 2, bcSteps: 2, lr: 0.003, seed: 7, backend: 'cpu', f16: false, evalEvery: 0, ...over });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.config;
 }
