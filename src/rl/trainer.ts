@@ -85,7 +85,8 @@ export class Trainer {
     private update: number,
     private readonly rng: { tasks: Rng; sample: Rng },
     private readonly learner: Learner,
-    private pending: EpisodeRecord[] | null,
+    /** Async: the batch played last update for this one, and the level it was played at. */
+    private pending: { episodes: EpisodeRecord[]; level: number } | null,
     private readonly curriculum: Curriculum,
   ) {}
 
@@ -117,7 +118,8 @@ export class Trainer {
     sample.setState(checkpoint.rng.sample);
     const learner = new Learner(parts.policy, parts.createPolicy, checkpoint.reference);
     const curriculum = new Curriculum(checkpoint.config, maxLevel(parts.spec), checkpoint.curriculum);
-    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, checkpoint.pending, curriculum);
+    const pending = checkpoint.pending && { episodes: checkpoint.pending, level: checkpoint.pendingLevel ?? curriculum.level };
+    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, pending, curriculum);
   }
 
   /** Updates done so far. */
@@ -174,13 +176,15 @@ export class Trainer {
       return out.episodes;
     };
     let episodes: EpisodeRecord[];
+    let played = level; // the level this update's batch was played at
     let elsewhere: Promise<{ stats: RolloutStats; ms: number }> | null = null;
     if (c.async) {
       // The next batch comes from this policy, before it is updated: at most one update old when used.
       // With a rollout service it is played there while this update trains, and comes back the same.
-      episodes = this.pending ?? (await collect());
+      if (this.pending) ({ episodes, level: played } = this.pending);
+      else episodes = await collect();
       if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getParams(), level);
-      else this.pending = await collect();
+      else this.pending = { episodes: await collect(), level };
     } else {
       episodes = await collect();
       this.pending = null;
@@ -222,7 +226,7 @@ export class Trainer {
       'completions/clipped_ratio': mean(episodes.map((e) => (cutOff(e) ? 1 : 0))),
       'optim/grad_norm': step.gradNorm,
       'optim/lr': learned.lr,
-      'env/level': level,
+      'env/level': played,
       'perf/tokens_per_s': stats.tokens / rolloutS,
       'perf/env_steps_per_s': stats.envSteps / rolloutS,
       'perf/update_ms': performance.now() - started,
@@ -234,7 +238,7 @@ export class Trainer {
       task: e.task,
       member: e.member,
       seed: e.seed,
-      level,
+      level: played,
       goal: e.goal,
       reward: rewards[i],
       advantage: advantages[i],
@@ -264,7 +268,7 @@ export class Trainer {
     const t0 = performance.now();
     const got = await this.rollouts!.collect({ config: this.config, params, seeds, level, sample: this.rng.sample.getState() });
     this.rng.sample.setState(got.sample);
-    this.pending = got.episodes;
+    this.pending = { episodes: got.episodes, level };
     return { stats: got.stats, ms: performance.now() - t0 };
   }
 
@@ -283,7 +287,8 @@ export class Trainer {
       policy: await this.parts.policy.getState(),
       reference: this.learner.referenceParams.slice(),
       rng: { tasks: this.rng.tasks.getState(), sample: this.rng.sample.getState() },
-      pending: this.pending,
+      pending: this.pending?.episodes ?? null,
+      ...(this.pending ? { pendingLevel: this.pending.level } : {}),
       curriculum: this.curriculum.snapshot(),
       ...(this.parts.skills ? { skills: [...this.parts.skills] } : {}),
     };

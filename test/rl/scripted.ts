@@ -39,7 +39,7 @@ export class PressOne implements Env {
 
 export const SPEC: EnvSpec = {
   id: 'press-one', suite: 'web', family: 'test', description: 'press one', maxTurns: 3, options: [],
-  levels: [{}, {}, {}],
+  levels: [{ n: 0 }, { n: 1 }, { n: 2 }], // PressOne ignores them; its resets record them
   actions: [{ verb: 'click', args: ['id'] }], create: () => new PressOne(), expert: () => 'click(1)',
 };
 

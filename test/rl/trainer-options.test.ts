@@ -83,7 +83,18 @@ describe('curriculum', () => {
     const levels = [];
     for (let k = 0; k < 3; k++) levels.push((await trainer.step()).metrics['env/level']);
     expect(levels).toEqual([0, 1, 2]);
+    expect(PressOne.resets.map((r) => r.options?.n)).toEqual([0, 1, 2].flatMap((n) => Array(8).fill(n)));
     expect((await trainer.checkpoint()).curriculum?.level).toBe(2);
+  });
+
+  it('async: an update reports the level its batch was played at, one update before, and checkpoints keep it', async () => {
+    const p = parts(new ScriptedPolicy());
+    p.policy.params[1] = 0.99;
+    const trainer = await Trainer.create(config({ async: true, curriculum: true, difficulty: 2, curriculumWindow: 1, curriculumUp: 0.5 }), p);
+    const reports = [await trainer.step(), await trainer.step(), await trainer.step()];
+    expect(reports.map((r) => r.metrics['env/level'])).toEqual([0, 0, 1]);
+    expect(reports[2].episodes.every((e) => e.level === 1)).toBe(true);
+    expect((await trainer.checkpoint()).pendingLevel).toBe(2);
   });
 });
 
