@@ -1,8 +1,10 @@
 // npm run bench -- --learning [--preset NAME] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets and
-// comparisons. Each run trains a preset on the CPU backend for its wall-time budget (BC included, evaluations left
-// out), greedy eval on 200 test-split tasks right after BC and every few updates; the table gives eval success over
-// time, the time to the target, BC alone and the baselines (random legal, the name-match rule, the expert) on the same
-// tasks; then every target and comparison is printed met / not met with its numbers and effect size.
+// comparisons. Each run trains a preset on the CPU backend for its time budget (BC included, evaluations left out),
+// greedy eval on 200 test-split tasks right after BC and every few updates; the table gives eval success over time,
+// the time to the target, BC alone and the baselines (random legal, the name-match rule, the expert) on the same
+// tasks; then every target and comparison is printed met / not met with its numbers and effect size. Times are this
+// process's CPU seconds (training runs on one thread): on an idle machine the wall time, on a loaded one what an idle
+// core would take; the wall seconds are printed beside them.
 
 import type { Config } from '../src/core/config-table';
 import { baselineRates } from '../src/envs/baselines';
@@ -13,6 +15,12 @@ import { getPreset, presetConfig } from '../src/rl/presets';
 import { envOptionsFor } from '../src/rl/rollout';
 import { parsePositive, parseSeeds, readFlags, UsageError } from './flags';
 import { scenariosFor, type RunSpec, type Verdict } from './learning-targets';
+
+/** This process's CPU seconds: what one idle core would take, however loaded the machine is (training is one thread). */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
 
 /** Test-split tasks in every evaluation of the bench. */
 export const BENCH_EVAL_TASKS = 200;
@@ -62,7 +70,8 @@ function describeRun(r: RunResult): string {
   const c = r.curve;
   const over = c.evals.map((p) => `${p.seconds.toFixed(0)}s:${p.metrics['eval/success'].toFixed(2)}`).join(' ');
   const b = r.baselines;
-  return `${r.key} seed ${r.seed}: BC ${c.bcSeconds.toFixed(1)} s; ${c.success.length} updates in ${c.seconds.toFixed(0)} s; eval over time ${over}; baselines random ${b['random-legal'].toFixed(2)} rule ${b['name-match'].toFixed(2)} expert ${b.expert.toFixed(2)}`;
+  const wall = c.evals.at(-1)!.wall;
+  return `${r.key} seed ${r.seed}: BC ${c.bcSeconds.toFixed(1)} CPU s; ${c.success.length} updates in ${c.seconds.toFixed(0)} CPU s (${wall.toFixed(0)} s wall); eval success by CPU second ${over}; baselines random ${b['random-legal'].toFixed(2)} rule ${b['name-match'].toFixed(2)} expert ${b.expert.toFixed(2)}`;
 }
 
 export async function learningMain(argv: readonly string[]): Promise<void> {
@@ -83,7 +92,7 @@ export async function learningMain(argv: readonly string[]): Promise<void> {
   for (const run of runs) {
     for (const seed of args.seeds) {
       const config = runConfig(run, seed);
-      const curve = await trainCurve(config, { seconds: run.seconds * args.scale });
+      const curve = await trainCurve(config, { seconds: run.seconds * args.scale, clock: cpuSeconds });
       const result = { key: run.key, seed, curve, baselines: baselinesOf(config) };
       results.push(result);
       log(describeRun(result));

@@ -12,7 +12,7 @@ export interface RunSpec {
   preset: string;
   variant?: string;
   over: Partial<Config>;
-  /** Training wall-time budget per seed (BC included, evaluations excluded). */
+  /** Training time budget per seed, in CPU seconds of one core (BC included, evaluations excluded). */
   seconds: number;
 }
 
@@ -53,7 +53,7 @@ function oneRun(name: string, claim: string, run: RunSpec, judge: (cs: Curve[]) 
 
 /** Target: greedy eval success reaches `target` within `seconds` on every seed, where BC alone stays at most `bcMax`. */
 function reachTarget(name: string, run: RunSpec, target: number, bcMax: number): Scenario {
-  return oneRun(name, `${name}: eval success >= ${target} within ${f0(run.seconds)} s, BC alone <= ${bcMax}`, run, (cs) => {
+  return oneRun(name, `${name}: eval success >= ${target} within ${f0(run.seconds)} s of one core, BC alone <= ${bcMax}`, run, (cs) => {
     const lines = cs.map((c) => {
       const hit = firstReaching(c, target);
       const when = hit && hit.seconds <= run.seconds ? `reached ${target} at ${f0(hit.seconds)} s (update ${hit.update})` : `did not reach ${target} (best ${f2(bestEval(c))}, last ${f2(lastEval(c))} after ${c.evals.at(-1)!.update} updates, ${f0(c.seconds)} s)`;
@@ -66,7 +66,7 @@ function reachTarget(name: string, run: RunSpec, target: number, bcMax: number):
 
 /** Target: RL gains at least `gain` eval success over its BC start within `seconds` (the last evaluation in the budget). */
 function gainTarget(name: string, run: RunSpec, gain: number): Scenario {
-  return oneRun(name, `${name}: RL beats its BC start by >= ${gain} eval success within ${f0(run.seconds)} s`, run, (cs) => {
+  return oneRun(name, `${name}: RL beats its BC start by >= ${gain} eval success within ${f0(run.seconds)} s of one core`, run, (cs) => {
     const gains = cs.map((c) => successAt(c, run.seconds) - bcEval(c));
     const lines = cs.map((c, i) => `${seedOf(c)}: BC ${f2(bcEval(c))} -> ${f2(successAt(c, run.seconds))} (gain ${f2(gains[i])}, best ${f2(bestEval(c))})`);
     return { met: cs.length > 0 && gains.every((g) => g >= gain), lines, effect: effect('gain over BC', gains) };

@@ -122,7 +122,7 @@ export const CONFIG_TABLE = [
   float({ key: 'gradClip', group: 'optimizer', default: 1, min: 0, max: 100, doc: 'Clip the global gradient norm to this (0 = no clipping).' }),
   int({ key: 'seed', group: 'run', default: 1, min: 0, max: 2147483647, doc: 'Seed of every random stream: one seed, one curve.' }),
   int({ key: 'updates', group: 'run', default: 200, min: 1, max: 100000, doc: 'GRPO updates to run.' }),
-  int({ key: 'evalEvery', group: 'run', default: 10, min: 0, max: 100000, doc: 'Evaluate every N updates on a fixed set of test-split tasks, greedy and sampled (0 = never).' }),
+  int({ key: 'evalEvery', group: 'run', default: 10, min: 0, max: 100000, doc: 'Evaluate every N updates and after the last on a fixed set of test-split tasks, greedy and sampled (0 = never).' }),
   int({ key: 'evalTasks', group: 'run', default: 50, min: 1, max: 1000, doc: 'Test-split tasks in an evaluation (one greedy and one sampled episode each).' }),
   oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
   bool({ key: 'f16', group: 'run', default: true, doc: 'On WebGPU, forward matrix products in f16 when the adapter has shader-f16 (f32 otherwise; gradients and the CPU always f32).' }),

@@ -1,15 +1,19 @@
-// A learning curve as the learning bench measures it: a run trained for a wall-time budget (behaviour cloning
-// included, evaluations excluded) with an evaluation right after BC and every config.evalEvery updates, recording
-// eval success over time and the training curves the stage detector and the comparisons read.
+// A learning curve as the learning bench measures it: a run trained for a time budget (behaviour cloning included,
+// evaluations excluded) with an evaluation right after BC, every config.evalEvery updates and at the end, recording
+// eval success over time and the training curves the stage detector and the comparisons read. Time is read from a
+// clock the caller picks: wall seconds by default, or the process's CPU seconds, which a loaded machine does not
+// stretch (what one idle core would take).
 
 import type { Config } from '../core/config-table';
 import type { EvalMetricName } from './metrics';
 import { createTrainer, type SetupOptions } from './setup';
 
-/** One evaluation: after `update` updates (0: right after BC), at `seconds` of training wall time. */
+/** One evaluation: after `update` updates (0: right after BC), at `seconds` of training time by the curve's clock. */
 export interface EvalPoint {
   update: number;
   seconds: number;
+  /** Wall seconds of training by then (evaluations excluded too). */
+  wall: number;
   metrics: Record<EvalMetricName, number>;
 }
 
@@ -17,7 +21,7 @@ export interface Curve {
   config: Config;
   /** Which backend the policy ran on and why. */
   note: string;
-  /** Seconds of the BC warm-up (policy built, demonstrations played, BC steps). */
+  /** Seconds of the BC warm-up (policy built, demonstrations played, BC steps), by the curve's clock. */
   bcSeconds: number;
   /** The evaluation right after BC, then one every evalEvery updates and one after the last update. */
   evals: EvalPoint[];
@@ -25,49 +29,53 @@ export interface Curve {
   success: number[];
   turns: number[];
   fracZeroStd: number[];
-  /** Training wall time (BC and updates, evaluations excluded), in seconds. */
+  /** Training time (BC and updates, evaluations excluded), by the curve's clock. */
   seconds: number;
 }
 
 export interface CurveOptions extends SetupOptions {
-  /** Stop after the first update that ends past this much training wall time. */
+  /** Stop after the first update that ends past this much training time. */
   seconds: number;
   /** Stop at the first evaluation whose greedy success reaches it (default: never). */
   stopAt?: number;
+  /** Seconds by some clock (default: wall seconds, performance.now). */
+  clock?: () => number;
 }
 
+const wallSeconds = () => performance.now() / 1000;
+
 /**
- * Trains `config` until its updates are done, `seconds` of training time pass or an evaluation reaches `stopAt`.
- * Evaluation time is measured apart and left out of every time, so how often a run is evaluated does not change it.
+ * Trains `config` until its updates are done, `seconds` of training time pass or an evaluation reaches `stopAt`,
+ * evaluating every config.evalEvery updates (0: after BC and at the end only). Evaluations are timed apart and left
+ * out of every time, so how often a run is evaluated does not change it.
  */
 export async function trainCurve(config: Config, o: CurveOptions): Promise<Curve> {
-  const t0 = performance.now();
-  let evalMs = 0;
-  const training = () => (performance.now() - t0 - evalMs) / 1000;
-  const { trainer, note } = await createTrainer(config, o);
+  const clock = o.clock ?? wallSeconds;
+  const [c0, w0] = [clock(), wallSeconds()];
+  let [evalClock, evalWall] = [0, 0];
+  const training = () => clock() - c0 - evalClock;
+  // the trainer itself does not evaluate: this loop does, so that it can time each evaluation by its clock
+  const { trainer, note } = await createTrainer({ ...config, evalEvery: 0 }, o);
   const curve: Curve = { config, note, bcSeconds: training(), evals: [], success: [], turns: [], fracZeroStd: [], seconds: 0 };
+  const evaluate = async () => {
+    const point = { update: trainer.updatesDone, seconds: training(), wall: wallSeconds() - w0 - evalWall };
+    const [c, w] = [clock(), wallSeconds()];
+    const { metrics } = await trainer.evaluate();
+    evalClock += clock() - c;
+    evalWall += wallSeconds() - w;
+    curve.evals.push({ ...point, metrics });
+  };
+  const reached = () => o.stopAt !== undefined && curve.evals.at(-1)!.metrics['eval/success'] >= o.stopAt;
   try {
-    const first = await trainer.evaluate();
-    evalMs += first.metrics['perf/eval_ms'];
-    curve.evals.push({ update: 0, seconds: curve.bcSeconds, metrics: first.metrics });
-    const reached = (p: EvalPoint | undefined) => o.stopAt !== undefined && p !== undefined && p.metrics['eval/success'] >= o.stopAt;
-    while (trainer.updatesDone < config.updates && training() < o.seconds && !reached(curve.evals.at(-1))) {
-      const { update, metrics: m } = await trainer.step();
+    await evaluate();
+    while (trainer.updatesDone < config.updates && training() < o.seconds && !reached()) {
+      const { metrics: m } = await trainer.step();
       curve.success.push(m['episode/success']);
       curve.turns.push(m['episode/turns']);
       curve.fracZeroStd.push(m['reward/frac_zero_std']);
-      if (m['eval/success'] === undefined) continue;
-      evalMs += m['perf/eval_ms']!;
-      const metrics = { 'eval/success': m['eval/success'], 'eval/success_sampled': m['eval/success_sampled']!, 'eval/return': m['eval/return']!, 'perf/eval_ms': m['perf/eval_ms']! };
-      curve.evals.push({ update: update + 1, seconds: training(), metrics });
+      if (config.evalEvery > 0 && trainer.updatesDone % config.evalEvery === 0) await evaluate();
     }
-    if (curve.evals.at(-1)!.update !== trainer.updatesDone) {
-      // stopped by the time budget between evaluations: the curve ends with the policy as it is
-      const seconds = training();
-      const last = await trainer.evaluate();
-      evalMs += last.metrics['perf/eval_ms'];
-      curve.evals.push({ update: trainer.updatesDone, seconds, metrics: last.metrics });
-    }
+    if (curve.evals.at(-1)!.update !== trainer.updatesDone) await evaluate();
     curve.seconds = curve.evals.at(-1)!.seconds;
   } finally {
     trainer.dispose();

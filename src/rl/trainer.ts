@@ -232,7 +232,7 @@ export class Trainer {
       'perf/update_ms': performance.now() - started,
     });
     const done = this.update + 1;
-    if ((c.evalEvery > 0 && done % c.evalEvery === 0) || done === c.updates) Object.assign(metrics, (await this.evaluate()).metrics);
+    if (c.evalEvery > 0 && (done % c.evalEvery === 0 || done === c.updates)) Object.assign(metrics, (await this.evaluate()).metrics);
     let row = 0;
     const views: EpisodeView[] = episodes.map((e, i) => ({
       task: e.task,

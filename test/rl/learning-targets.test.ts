@@ -8,7 +8,7 @@ import type { Curve } from '../../src/rl/curve';
 
 /** A curve from (seconds, eval success) points, the first one right after BC at update 0, then one per 5 updates. */
 function curve(seed: number, points: [number, number][], extra: Partial<Curve> = {}): Curve {
-  const evals = points.map(([seconds, s], i) => ({ update: 5 * i, seconds, metrics: { 'eval/success': s, 'eval/success_sampled': s, 'eval/return': s, 'perf/eval_ms': 1 } }));
+  const evals = points.map(([seconds, s], i) => ({ update: 5 * i, seconds, wall: seconds, metrics: { 'eval/success': s, 'eval/success_sampled': s, 'eval/return': s, 'perf/eval_ms': 1 } }));
   const n = evals.at(-1)!.update;
   return { config: { ...DEFAULT_CONFIG, seed }, note: 'cpu', bcSeconds: points[0][0], evals, success: Array(n).fill(0.5), turns: Array(n).fill(1), fracZeroStd: Array(n).fill(0.5), seconds: points.at(-1)![0], ...extra };
 }
