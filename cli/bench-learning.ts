@@ -1,4 +1,4 @@
-// npm run bench -- --learning [--preset NAME] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets and
+// npm run bench -- --learning [--preset NAME[,NAME...]] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets and
 // comparisons. Each run trains a preset on the CPU backend for its time budget (BC included, evaluations left out),
 // greedy eval on 200 test-split tasks right after BC and every few updates; the table gives eval success over time,
 // the time to the target, BC alone and the baselines (random legal, the name-match rule, the expert) on the same
@@ -26,7 +26,8 @@ function cpuSeconds(): number {
 export const BENCH_EVAL_TASKS = 200;
 
 export interface LearningArgs {
-  preset?: string;
+  /** The presets whose targets and comparisons to run (empty: all). */
+  presets: string[];
   seeds: number[];
   /** Multiplies every wall-time budget (a quick look at the machinery: 0.05). */
   scale: number;
@@ -36,7 +37,7 @@ export interface LearningArgs {
 export function parseLearningArgs(argv: readonly string[]): LearningArgs {
   const flags = readFlags(argv.filter((a) => a !== '--learning'), ['--preset', '--seeds', '--scale'], ['--json']);
   return {
-    preset: flags.get('--preset'),
+    presets: flags.get('--preset')?.split(',') ?? [],
     seeds: parseSeeds(flags.get('--seeds') ?? '1-3'),
     scale: flags.has('--scale') ? parsePositive('--scale', flags.get('--scale'), false) : 1,
     json: flags.has('--json'),
@@ -86,7 +87,7 @@ export async function learningMain(argv: readonly string[]): Promise<void> {
     throw e;
   }
   const log = (line: string) => (args.json ? process.stderr : process.stdout).write(`${line}\n`);
-  const scenarios = scenariosFor(args.preset);
+  const scenarios = scenariosFor(args.presets);
   const runs = [...new Map(scenarios.flatMap((s) => s.runs).map((r) => [r.key, r])).values()];
   const results: RunResult[] = [];
   for (const run of runs) {

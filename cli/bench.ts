@@ -3,7 +3,7 @@
 // forward pass against onnxruntime-web's (wasm) on the same exported model.
 // npm run bench -- --presets [--preset NAME] [--cpu | --lavapipe] [--json]: each preset's updates/s and wall time to 0.9 success on the CPU
 // and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe, whose shader-f16 runs the f16 path).
-// npm run bench -- --learning [--preset NAME] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
+// npm run bench -- --learning [--preset NAME[,NAME...]] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';

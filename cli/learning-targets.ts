@@ -148,10 +148,11 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** The scenarios that involve preset `name` (all when undefined); an Error listing the presets when none does. */
-export function scenariosFor(name: string | undefined): Scenario[] {
-  if (name === undefined) return [...SCENARIOS];
-  const got = SCENARIOS.filter((s) => s.runs.some((r) => r.preset === name));
-  if (got.length === 0) throw new Error(`--preset '${name}': no learning target uses it (they use: ${[...new Set(SCENARIOS.flatMap((s) => s.runs.map((r) => r.preset)))].join(', ')})`);
-  return got;
+/** The scenarios that involve one of the presets `names` (all when empty); an Error naming a preset none uses. */
+export function scenariosFor(names: readonly string[]): Scenario[] {
+  if (names.length === 0) return [...SCENARIOS];
+  const used = [...new Set(SCENARIOS.flatMap((s) => s.runs.map((r) => r.preset)))];
+  const unknown = names.find((n) => !used.includes(n));
+  if (unknown !== undefined) throw new Error(`--preset '${unknown}': no learning target uses it (they use: ${used.join(', ')})`);
+  return SCENARIOS.filter((s) => s.runs.some((r) => names.includes(r.preset)));
 }

@@ -54,11 +54,12 @@ describe('learning bench judges', () => {
   });
 
   it('flags and presets: a bad one is named; runs are CPU with 200 test tasks', () => {
-    expect(parseLearningArgs(['--learning'])).toEqual({ preset: undefined, seeds: [1, 2, 3], scale: 1, json: false });
+    expect(parseLearningArgs(['--learning'])).toEqual({ presets: [], seeds: [1, 2, 3], scale: 1, json: false });
+    expect(parseLearningArgs(['--learning', '--preset', 'login,group-size']).presets).toEqual(['login', 'group-size']);
     expect(() => parseLearningArgs(['--learning', '--seeds', '3-1'])).toThrow(/the range 3-1 is empty/);
     expect(() => parseLearningArgs(['--learning', '--fast'])).toThrow(/unknown flag '--fast'/);
-    expect(() => scenariosFor('nope')).toThrow(/--preset 'nope': no learning target uses it/);
-    expect(scenariosFor('login').map((s) => s.name)).toEqual(['login', 'stages']);
+    expect(() => scenariosFor(['login', 'nope'])).toThrow(/--preset 'nope': no learning target uses it/);
+    expect(scenariosFor(['login']).map((s) => s.name)).toEqual(['login', 'stages']);
     for (const s of SCENARIOS) for (const r of s.runs) expect(runConfig(r, 2)).toMatchObject({ seed: 2, backend: 'cpu', evalTasks: 200 });
   });
 });
