@@ -93,7 +93,7 @@ export async function learningMain(argv: readonly string[]): Promise<void> {
   for (const run of runs) {
     for (const seed of args.seeds) {
       const config = runConfig(run, seed);
-      const curve = await trainCurve(config, { seconds: run.seconds * args.scale, clock: cpuSeconds });
+      const curve = await trainCurve(config, { seconds: run.seconds * args.scale, clock: cpuSeconds, sampled: false });
       const result = { key: run.key, seed, curve, baselines: baselinesOf(config) };
       results.push(result);
       log(describeRun(result));

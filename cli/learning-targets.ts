@@ -74,10 +74,10 @@ function gainTarget(name: string, run: RunSpec, gain: number): Scenario {
 }
 
 const FIRST_STEPS: RunSpec = { key: 'first-steps', preset: 'first-steps', over: { match: false, evalEvery: 5 }, seconds: 180 };
-const LOGIN: RunSpec = { key: 'login', preset: 'login', over: { evalEvery: 5 }, seconds: 300 };
+const LOGIN: RunSpec = { key: 'login', preset: 'login', over: { evalEvery: 10 }, seconds: 300 };
 const GENERALIST: RunSpec = { key: 'generalist', preset: 'generalist', over: {}, seconds: 1200 };
 const CARD_BATTLER: RunSpec = { key: 'card-battler', preset: 'card-battler', over: { evalEvery: 5 }, seconds: 1200 };
-const variant = (preset: string, name: string, seconds: number, over: Partial<Config> = {}): RunSpec => ({ key: `${preset}/${name}`, preset, variant: name, over: { evalEvery: 5, ...over }, seconds });
+const variant = (preset: string, name: string, seconds: number, over: Partial<Config> = {}): RunSpec => ({ key: `${preset}/${name}`, preset, variant: name, over: { evalEvery: 10, ...over }, seconds });
 
 const BC: RunSpec = variant('bc-vs-zero', 'bc', 300);
 const ZERO: RunSpec = variant('bc-vs-zero', 'zero', 300);

@@ -5,7 +5,7 @@
 // stretch (what one idle core would take).
 
 import type { Config } from '../core/config-table';
-import type { EvalMetricName } from './metrics';
+import type { EvalMetrics } from './evaluate';
 import { createTrainer, type SetupOptions } from './setup';
 
 /** One evaluation: after `update` updates (0: right after BC), at `seconds` of training time by the curve's clock. */
@@ -14,7 +14,7 @@ export interface EvalPoint {
   seconds: number;
   /** Wall seconds of training by then (evaluations excluded too). */
   wall: number;
-  metrics: Record<EvalMetricName, number>;
+  metrics: EvalMetrics;
 }
 
 export interface Curve {
@@ -40,6 +40,8 @@ export interface CurveOptions extends SetupOptions {
   stopAt?: number;
   /** Seconds by some clock (default: wall seconds, performance.now). */
   clock?: () => number;
+  /** Evaluate the sampled episodes too (default true; greedy success is what the curve is judged on). */
+  sampled?: boolean;
 }
 
 const wallSeconds = () => performance.now() / 1000;
@@ -60,7 +62,7 @@ export async function trainCurve(config: Config, o: CurveOptions): Promise<Curve
   const evaluate = async () => {
     const point = { update: trainer.updatesDone, seconds: training(), wall: wallSeconds() - w0 - evalWall };
     const [c, w] = [clock(), wallSeconds()];
-    const { metrics } = await trainer.evaluate();
+    const { metrics } = await trainer.evaluate({ sampled: o.sampled });
     evalClock += clock() - c;
     evalWall += wallSeconds() - w;
     curve.evals.push({ ...point, metrics });

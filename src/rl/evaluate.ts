@@ -18,17 +18,28 @@ export function evalSeeds(c: Pick<Config, 'seed' | 'evalTasks'>): number[] {
   return Array.from({ length: c.evalTasks }, () => rng.nextU32());
 }
 
+/** An evaluation's numbers; without its sampled half (EvalOptions.sampled false), no eval/success_sampled. */
+export type EvalMetrics = Omit<Record<EvalMetricName, number>, 'eval/success_sampled'> & { 'eval/success_sampled'?: number };
+
+export interface EvalOptions {
+  /** Episodes per generation (default: the run's group x tasks, the batch the policy is sized for). */
+  rows?: number;
+  /** Play the sampled episodes too (default true). */
+  sampled?: boolean;
+}
+
 export interface Evaluation {
-  metrics: Record<EvalMetricName, number>;
+  metrics: EvalMetrics;
   /** (evalTasks) the greedy episodes, in seed order. */
   greedy: EpisodeRecord[];
 }
 
 /**
  * Plays every evaluation task once greedily and once sampled (config temperature and top-p), on the test split at
- * config.difficulty, in batches of at most `rows` episodes (the batch the policy is sized for).
+ * config.difficulty, in batches of at most o.rows episodes.
  */
-export async function evaluate(policy: Pick<Policy, 'generate'>, io: AgentIO, spec: EnvSpec, c: Config, rows = c.group * c.tasks): Promise<Evaluation> {
+export async function evaluate(policy: Pick<Policy, 'generate'>, io: AgentIO, spec: EnvSpec, c: Config, o: EvalOptions = {}): Promise<Evaluation> {
+  const rows = o.rows ?? c.group * c.tasks;
   const started = performance.now();
   const seeds = evalSeeds(c);
   const base = { spec, envOptions: envOptionsFor(spec, c.difficulty), split: 'test' as const, maxTurns: maxTurnsOf(spec, c), grammar: c.grammar };
@@ -38,9 +49,9 @@ export async function evaluate(policy: Pick<Policy, 'generate'>, io: AgentIO, sp
     return out;
   };
   const greedy = await play({ ...base, temperature: 1, topP: GREEDY_TOP_P, rng: Rng.fromSeed(c.seed).split('eval/greedy') });
-  const sampled = await play({ ...base, temperature: c.temperature, topP: c.topP, rng: Rng.fromSeed(c.seed).split('eval/sample') });
   const rate = (eps: readonly EpisodeRecord[]) => eps.filter((e) => e.success).length / eps.length;
+  const sampled = o.sampled === false ? null : rate(await play({ ...base, temperature: c.temperature, topP: c.topP, rng: Rng.fromSeed(c.seed).split('eval/sample') }));
   const meanReturn = greedy.reduce((s, e) => s + e.envReturn, 0) / greedy.length;
-  const metrics = { 'eval/success': rate(greedy), 'eval/success_sampled': rate(sampled), 'eval/return': meanReturn, 'perf/eval_ms': performance.now() - started };
+  const metrics: EvalMetrics = { 'eval/success': rate(greedy), ...(sampled === null ? {} : { 'eval/success_sampled': sampled }), 'eval/return': meanReturn, 'perf/eval_ms': performance.now() - started };
   return { metrics, greedy };
 }

@@ -13,7 +13,7 @@ import { episodeReward, sampleStd } from './advantages';
 import { Demonstrations, expertDemonstrator, type ExpertNoise } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint, type PolicySnapshot } from './checkpoint';
 import { Curriculum } from './curriculum';
-import { evaluate, type Evaluation } from './evaluate';
+import { evaluate, type EvalOptions, type Evaluation } from './evaluate';
 import { withTrlNames, type Metrics } from './metrics';
 import { Learner } from './learner';
 import { envOptionsFor, maxTurnsOf, rollout, rolloutOptionsFor, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
@@ -152,8 +152,8 @@ export class Trainer {
   }
 
   /** The policy as it is now on the run's evaluation tasks (test split), greedy and sampled; no training stream moves. */
-  evaluate(): Promise<Evaluation> {
-    return evaluate(this.parts.policy, this.parts.io, this.parts.spec, this.config);
+  evaluate(o: EvalOptions = {}): Promise<Evaluation> {
+    return evaluate(this.parts.policy, this.parts.io, this.parts.spec, this.config, o);
   }
 
   /** One GRPO update; it ends with an evaluation every config.evalEvery updates and at the run's last one. */

@@ -47,6 +47,11 @@ describe('evaluation', () => {
     expect(b.metrics['eval/success_sampled']).toBe(a.metrics['eval/success_sampled']);
     expect(a.metrics['eval/success']).toBe(a.greedy.filter((e) => e.success).length / 20);
     expect(a.metrics['eval/return']).toBe(a.greedy.reduce((s, e) => s + e.envReturn, 0) / 20);
+    PressOne.resets = [];
+    const greedyOnly = await trainer.evaluate({ sampled: false });
+    expect(greedyOnly.metrics['eval/success']).toBe(a.metrics['eval/success']);
+    expect('eval/success_sampled' in greedyOnly.metrics).toBe(false);
+    expect(PressOne.resets).toHaveLength(20);
   });
 });
 
