@@ -142,7 +142,7 @@ function run(argv: string[]): number {
   }
   type BenchRow = { env: string; trainerStepsPerSecond: number; rawStepsPerSecond: number; stepsPerEpisode: number };
   const rows: BenchRow[] = [];
-  const header = `${'env'.padEnd(18)}${'trainer path'.padStart(14)}${'step() alone'.padStart(14)}   steps/s on one core (median of ${flags.windows} windows of ${flags.seconds} s), steps/episode`;
+  const header = `${'env'.padEnd(18)}${'trainer path'.padStart(14)}${'step() alone'.padStart(14)}   steps per CPU second, one core (median of ${flags.windows} windows of ${flags.seconds} s); steps/episode`;
   if (!flags.json) console.log(header);
   for (const spec of specsOf(flags)) {
     const r = bench(spec, flags.seconds, flags.windows);

@@ -6,6 +6,7 @@ export const ENV_IDS = [
   'click-button',
   'click-checkboxes',
   'click-tab',
+  'click-tab-2',
   'click-menu',
   'enter-text',
   'login-user',
@@ -16,9 +17,29 @@ export const ENV_IDS = [
   'search-engine',
   'email-inbox',
   'shop-checkout',
-  'book-flight',
+  'flight-booking',
   'card-battler',
   'grid-world',
+  'enter-password',
+  'enter-date',
+  'enter-time',
+  'text-transform',
+  'copy-paste-2',
+  'find-word',
+  'multi-orderings',
+  'multi-layouts',
+  'login-user-popup',
+  'terminal',
+  'use-spinner',
+  'click-collapsible-2',
+  'navigate-tree',
+  'choose-date',
+  'social-media',
+  'social-media-all',
+  'phone-book',
+  'email-inbox-forward-nl',
+  'book-flight-full',
+  'forum',
 ] as const;
 
 /** Controls that a share link can hide, for embedding in a lesson. */
@@ -49,6 +70,8 @@ export interface EnumProp<K extends string = string, V extends string = string> 
   type: 'enum';
   default: V;
   values: readonly V[];
+  /** Former names of values (old links, checkpoints and flags still load): old name -> current value. */
+  aliases?: Readonly<Record<string, V>>;
 }
 export interface BoolProp<K extends string = string> extends PropBase<K> {
   type: 'bool';
@@ -109,7 +132,11 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'workflow', group: 'team', default: 'single', values: ['single', 'chain', 'debate', 'mixture'], doc: 'Agents: one, or a team (MARTI): planner -> executor, debating proposers, or proposers + aggregator.' }),
   int({ key: 'agents', group: 'team', default: 3, min: 2, max: 5, doc: 'Proposers in a debate or mixture team (a chain is always planner + executor).' }),
   int({ key: 'rounds', group: 'team', default: 1, min: 0, max: 3, doc: "Debate rounds after the first proposals: each proposer reads the others' and may revise." }),
-  oneOf({ key: 'alloc', group: 'team', default: 'shared', values: ['shared', 'quality', 'margin', 'conditional'], doc: 'Team reward per agent: task success, own proposal, improvement over the previous round, or own proposal if the team won.' }),
+  oneOf({ key: 'alloc', group: 'team', default: 'shared', values: ['shared', 'own', 'gain', 'own-if-won', 'marti-quality', 'marti-margin'], aliases: { quality: 'own', margin: 'gain', conditional: 'own-if-won' }, doc: "Team reward per agent: task success (shared); ours: own proposal, improvement over the previous round, own proposal if the team won; or MARTI's shaping of the own score R with the earlier-score mean Q: R + alpha (QR - (1-Q)(1-R)) (marti-quality) or R + alpha (R - Q) (marti-margin)." }),
+  float({ key: 'allocAlpha', group: 'team', default: 0.5, min: 0, max: 2, doc: "alpha of MARTI's reward shaping (marti-quality, marti-margin): the weight of the shaping term." }),
+  int({ key: 'maxOthers', group: 'team', default: 5, min: 1, max: 6, doc: "MARTI's max_others: how many proposals a debater (or an aggregator) reads at most." }),
+  bool({ key: 'shuffleResponses', group: 'team', default: true, doc: "MARTI's shuffle_responses: shuffle the proposals an agent reads before keeping maxOthers of them." }),
+  bool({ key: 'containSelf', group: 'team', default: true, doc: "MARTI's contain_self: a debater reads its own previous proposal among the others'." }),
   oneOf({ key: 'aggregate', group: 'team', default: 'vote', values: ['vote', 'agent'], doc: "A debate's final action: majority vote of the proposers, or an aggregator agent." }),
   oneOf({ key: 'leadModel', group: 'team', default: 'tiny', values: ['tiny', 'small', 'base'], doc: "Size of a team's planner or aggregator (the other agents use model)." }),
   int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
@@ -126,7 +153,7 @@ export const CONFIG_TABLE = [
   int({ key: 'evalTasks', group: 'run', default: 50, min: 1, max: 1000, doc: 'Test-split tasks in an evaluation (one greedy and one sampled episode each).' }),
   oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
   bool({ key: 'f16', group: 'run', default: true, doc: 'On WebGPU, forward matrix products in f16 when the adapter has shader-f16 (f32 otherwise; gradients and the CPU always f32).' }),
-  int({ key: 'checkpointEvery', group: 'run', default: 25, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never).' }),
+  int({ key: 'checkpointEvery', group: 'run', default: 5, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never; a run also saves one when paused, hidden or done).' }),
   setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
 ] as const;
 

@@ -115,6 +115,8 @@ export interface EnvSpec {
    * goal with the first observation (games' default, and families like MiniWoB's click-tab whose goals are few).
    */
   instanceKey?: 'goal' | 'goal+observation';
+  /** The share of episodes its expert must win, when below 1: a game a planning expert can lose (the card battler). */
+  expertFloor?: number;
   /** The action language this environment accepts. */
   actions: readonly ActionSignature[];
   create(): Env;

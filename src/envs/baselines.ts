@@ -47,14 +47,19 @@ function optionsOf(elements: readonly UiElement[], index: number): UiElement[] {
   return out;
 }
 
-/** Legal actions of a game: verbs without arguments, card plays on enabled cards, the four moves. */
+/** The element role a game verb with a number argument acts on (card battler: play a card, pick a reward). */
+const GAME_TARGETS: Record<string, string> = { play: 'card', pick: 'reward' };
+
+/** Legal actions of a game: the four moves; plays of enabled cards and picks of rewards; argument-free verbs
+ * (end the turn) while a button for them is shown. */
 function gameActions(spec: EnvSpec, obs: Observation): string[] {
   const out: string[] = [];
   for (const sig of spec.actions) {
-    if (sig.args.length === 0) out.push(`${sig.verb}()`);
-    else if (sig.args.length === 1 && sig.args[0] === 'dir') for (const d of DIRECTIONS) out.push(`${sig.verb}(${d})`);
+    if (sig.args.length === 0) {
+      if (obs.elements.some((e) => e.role === 'button')) out.push(`${sig.verb}()`);
+    } else if (sig.args.length === 1 && sig.args[0] === 'dir') for (const d of DIRECTIONS) out.push(`${sig.verb}(${d})`);
     else if (sig.args.length === 1 && (sig.args[0] === 'int' || sig.args[0] === 'id')) {
-      for (const e of obs.elements) if (e.role === 'card' && !e.state?.disabled) out.push(`${sig.verb}(${e.id})`);
+      for (const e of obs.elements) if (e.role === GAME_TARGETS[sig.verb] && !e.state?.disabled) out.push(`${sig.verb}(${e.id})`);
     }
   }
   return out;
@@ -72,11 +77,9 @@ function webActions(goal: string, obs: Observation): string[] {
     else if (e.role === 'combobox') {
       const shown = optionsOf(obs.elements, i);
       for (const o of shown) listed.add(o);
+      // A closed list's options are not on the page: opening it is the legal move.
       if (shown.length > 0) for (const o of shown) out.push(`select(${e.id}, ${quote(o.name)})`);
-      else {
-        out.push(`click(${e.id})`);
-        for (const t of texts) out.push(`select(${e.id}, ${quote(t)})`);
-      }
+      else out.push(`click(${e.id})`);
     } else if (CLICKABLE.has(e.role)) out.push(`click(${e.id})`);
   });
   return out;
@@ -209,7 +212,8 @@ export const BOUNDS = { random: 0.1, nameMatch: 0.5 } as const;
 /** The bounds a family's rates break, each named with its number (empty when it holds them all). */
 export function brokenBounds(spec: EnvSpec, r: BaselineRates): string[] {
   const out: string[] = [];
-  if (r.expert < 1) out.push(`expert ${r.expert.toFixed(3)} < 1`);
+  const floor = spec.expertFloor ?? 1;
+  if (r.expert < floor) out.push(`expert ${r.expert.toFixed(3)} < ${floor}`);
   if (spec.lesson) return out;
   for (const id of ['random-grammar', 'random-legal'] as const) if (r[id] > BOUNDS.random) out.push(`${id} ${r[id].toFixed(3)} > ${BOUNDS.random}`);
   if (r['name-match'] > BOUNDS.nameMatch) out.push(`name-match ${r['name-match'].toFixed(3)} > ${BOUNDS.nameMatch}`);

@@ -49,11 +49,18 @@ export class Pools {
     return rng.pick(this.words(list));
   }
 
-  /** `k` distinct items of `list` in this split, in random order; throws when the split holds fewer than k. */
+  /** `k` distinct items of `list` in this split, in random order; throws when the split holds fewer than k.
+   * A few items of a long list cost O(k) (distinct indices redrawn on a repeat), not a shuffle of the list. */
   sample<T extends string>(rng: Rng, list: readonly T[], k: number): T[] {
     const sub = this.words(list);
     if (sub.length < k) throw new Error(`pools: asked for ${k} items, the ${this.split} split of this list holds ${sub.length}`);
-    return rng.shuffle(sub).slice(0, k);
+    if (k * 4 > sub.length) return rng.shuffle(sub).slice(0, k);
+    const picked: number[] = [];
+    while (picked.length < k) {
+      const i = rng.int(sub.length);
+      if (!picked.includes(i)) picked.push(i);
+    }
+    return picked.map((i) => sub[i]);
   }
 
   /** A random lowercase string of length in [minLen, maxLen] in this split (MiniWoB's random words). */

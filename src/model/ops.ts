@@ -79,11 +79,17 @@ export interface Ops<F, I> {
   /**
    * Causal multi-head attention. Rows of q and kv are packed (q | k | v), width 3*H*Dh: q (N, Tq, 3D) uses the q
    * part, kv (N, Tk, 3D) the k and v parts. Query i of row n sits at position qStart[n] + i and sees keys
-   * j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); probs (N, H, Tq, Tk).
+   * j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); saved: what backward needs, of
+   * attentionSavedSize floats, backend-defined (the CPU twin keeps the probabilities (N, H, Tq, Tk)).
    */
-  attention(q: F, kv: F, qStart: I, keyLen: I, out: F, probs: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
-  /** Backward with Tq = Tk = T, qStart = 0: dqkv (N, T, 3D) overwritten from dOut (N, T, D). */
-  attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void;
+  attention(q: F, kv: F, qStart: I, keyLen: I, out: F, saved: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
+  /** Backward with Tq = Tk = T, qStart = 0, from forward's saved: dqkv (N, T, 3D) overwritten from dOut (N, T, D). */
+  attentionBackward(qkv: F, saved: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void;
+  /**
+   * Floats attention's `saved` takes; absent: N * H * Tq * Tk, the probabilities. A backend that recomputes them in
+   * backward (WebGPU: from the log-sum-exp per query) needs far less.
+   */
+  attentionSavedSize?(N: number, H: number, Tq: number, Tk: number): number;
   /** seq (N, Tw, W)[n, pos[n]] = flat (N, W)[n] (the KV-cache write), or flat[n] = seq[n, pos[n]] when `gather`. */
   copyRows(flat: F, seq: F, pos: I, N: number, Tw: number, W: number, gather: boolean): void;
   /** out (R) = log softmax(logits[r] * invTemp)[targets[r]]. */

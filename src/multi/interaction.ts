@@ -5,11 +5,12 @@
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import type { Split } from '../envs/split';
 import { plainObservation } from '../envs/observation';
+import { Rng } from '../core/rng';
 import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
 import type { Acted, ActRow } from './agent';
 import { proposalScore, type AgentOutputs } from './allocate';
 import { withMessages } from './language';
-import { actor, upstream, type Workflow } from './workflow';
+import { actor, MARTI_READ, upstream, type Workflow } from './workflow';
 
 /** What the loop needs from an agent: one batched generation (in-process, or a worker's proxy). */
 export interface AgentHandle {
@@ -56,6 +57,8 @@ interface Live {
   ep: TeamEpisode;
   plans: Map<string, string>;
   done: boolean;
+  /** Shuffles the proposals an agent reads (seeded by the episode). */
+  rng: Rng;
 }
 
 /** The majority of the texts; a tie goes to the text proposed first. */
@@ -87,13 +90,16 @@ export async function playTeam(
         outputs[a.name] = { scores: [], inputs: [] };
       }
       const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, envReturn: 0, actions: [], log: [], records, outputs };
-      live.push({ env, obs, ep, plans: new Map(), done: false });
+      live.push({ env, obs, ep, plans: new Map(), done: false, rng: Rng.fromSeed(seed).split(`read/${member}`) });
     }
   });
   const proposers = w.agents.filter((a) => a.role === 'proposer');
   const planners = w.agents.filter((a) => a.role === 'planner');
   const acting = actor(w);
   const plansFor = (l: Live, name: string) => upstream(w, name).flatMap((u) => (l.plans.has(u.name) ? [l.plans.get(u.name)!] : []));
+  const rules = w.read ?? MARTI_READ;
+  /** The indices of the proposals an agent reads: shuffled when the rules say so, at most maxOthers of them. */
+  const readable = (l: Live, indices: number[]): number[] => (rules.shuffle ? l.rng.shuffle(indices) : indices).slice(0, rules.maxOthers);
 
   /** One agent's generation for the active episodes (agents run in parallel; recording happens in a fixed order). */
   const act = (name: string, active: Live[], goals: string[]): Promise<Acted> =>
@@ -133,7 +139,8 @@ export async function playTeam(
       const prev = last;
       const outs = await Promise.all(
         proposers.map((p, k) => {
-          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : prev.filter((_, j) => j !== k).map((x) => x[i])));
+          const others = proposers.map((_, j) => j).filter((j) => rules.containSelf || j !== k);
+          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : readable(l, others).map((j) => prev[j][i])));
           return act(p.name, active, goals);
         }),
       );
@@ -141,12 +148,13 @@ export async function playTeam(
     }
     let actions: string[];
     if (acting) {
-      const heard = proposers.map((p, k) => ({ p, k })).filter(({ p }) => upstream(w, acting.name).includes(p));
-      const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), heard.map(({ k }) => last[k][i])));
+      const heard = proposers.flatMap((p, k) => (upstream(w, acting.name).includes(p) ? [k] : []));
+      const read = active.map((l) => readable(l, heard));
+      const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), read[i].map((k) => last[k][i])));
       if (heard.length > 0) {
-        active.forEach((l) => {
-          const read = heard.map(({ p }) => l.ep.outputs[p.name].scores.at(-1)!.at(-1)!);
-          l.ep.outputs[acting.name].inputs.push(read.reduce((a, b) => a + b, 0) / read.length);
+        active.forEach((l, i) => {
+          const scores = read[i].map((k) => l.ep.outputs[proposers[k].name].scores.at(-1)!.at(-1)!);
+          l.ep.outputs[acting.name].inputs.push(scores.reduce((a, b) => a + b, 0) / scores.length);
         });
       }
       actions = record(acting.name, active, await act(acting.name, active, goals), turn, 0, true);

@@ -137,7 +137,7 @@ export class TeamTrainer {
     const teamRewards = episodes.map((e) => episodeReward(e, c.reward, c.truncation));
     const valid = episodes.map((e) => !(c.truncation === 'mask' && e.truncated));
     const rewards = new Map(
-      this.workflow.agents.map((a) => [a.name, episodes.map((e, i) => allocate(c.alloc, { reward: teamRewards[i], success: e.success }, e.outputs[a.name]))]),
+      this.workflow.agents.map((a) => [a.name, episodes.map((e, i) => allocate(c.alloc, { reward: teamRewards[i], success: e.success }, e.outputs[a.name], c.allocAlpha))]),
     );
     const trainable = this.workflow.agents.filter((a) => a.trainable);
     const steps = new Map<string, AgentStep>();

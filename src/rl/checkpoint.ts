@@ -1,17 +1,27 @@
 // Checkpoints: everything a run needs to continue bit-identically (config, policy parameters and AdamW
 // state, the trainer's RNG positions, the update index, the KL reference, a pending async batch, the skills of
-// skill(k) when config.skills), and a compact binary form: "GHCK", u32 version, u32 header length, JSON header,
-// then the float arrays (LE).
+// skill(k) when config.skills), and a compact binary form (format 2): "GHCK", u32 format, u32 header length, JSON
+// header, the float arrays (f32 LE, 4-byte aligned), then the CRC-32 of every byte before it. Reading checks the
+// CRC, then the content (checkpoint-schema.ts); writing refuses what reading would refuse, so a damaged or
+// non-finite checkpoint is never loaded nor written. Format 1 files (before the CRC) still load, with a warning,
+// through the same content checks.
 
+import CRC32 from 'crc-32';
 import type { Config } from '../core/config-table';
 import type { RngState } from '../core/rng';
 import type { PolicyState } from '../model/policy-api';
-import { SPECIALS } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
 import type { CurriculumState } from './curriculum';
+import { checkCheckpoint, CheckpointError } from './checkpoint-schema';
 import type { EpisodeRecord } from './rollout';
 
-export const CHECKPOINT_VERSION = 1;
+export { CheckpointError };
+
+/** The in-memory checkpoint's version (Trainer.resume checks it); every file format decodes to it. */
+export const CHECKPOINT_VERSION = 2;
+/** The file format written; FORMAT_UNCHECKED files (no CRC) are still read. */
+const FORMAT = 2;
+const FORMAT_UNCHECKED = 1;
 
 export interface Checkpoint {
   version: number;
@@ -39,6 +49,8 @@ export interface Checkpoint {
 export type PolicySnapshot = Pick<Checkpoint, 'config' | 'vocab'> & { policy: { params: Float32Array } };
 
 const MAGIC = [0x47, 0x48, 0x43, 0x4b]; // "GHCK"
+const PREFIX = 12; // magic, format, header length
+const CRC_BYTES = 4;
 
 /** JSON with every Float32Array swapped for {"$f32": index} into `arrays`. */
 function stripArrays(value: unknown, arrays: Float32Array[]): unknown {
@@ -50,13 +62,16 @@ function stripArrays(value: unknown, arrays: Float32Array[]): unknown {
   return value;
 }
 
-function restoreArrays(value: unknown, arrays: Float32Array[]): unknown {
+/** The inverse of stripArrays; each array may be referenced once. */
+function restoreArrays(value: unknown, arrays: (Float32Array | null)[]): unknown {
   if (Array.isArray(value)) return value.map((v) => restoreArrays(v, arrays));
   if (value && typeof value === 'object') {
     const index = (value as { $f32?: unknown }).$f32;
-    if (typeof index === 'number') {
-      if (!arrays[index]) throw new Error(`checkpoint: missing array ${index}`);
-      return arrays[index];
+    if (index !== undefined) {
+      const a = typeof index === 'number' ? arrays[index] : undefined;
+      if (!a) throw new CheckpointError(`the header refers to array ${JSON.stringify(index)}, which is missing or used twice`);
+      arrays[index as number] = null;
+      return a;
     }
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreArrays(v, arrays)]));
   }
@@ -64,60 +79,83 @@ function restoreArrays(value: unknown, arrays: Float32Array[]): unknown {
 }
 
 function assertLittleEndian(): void {
-  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('checkpoint: big-endian hosts are not supported');
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new CheckpointError('big-endian hosts are not supported');
 }
 
-/** The checkpoint as bytes (for a file, IndexedDB or a download). */
+/** The checkpoint as bytes (for a file, IndexedDB or a download); a CheckpointError if it could not be read back. */
 export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   assertLittleEndian();
+  const { version: _inMemory, ...content } = c;
+  checkCheckpoint(content as Record<string, unknown>, CHECKPOINT_VERSION);
   const arrays: Float32Array[] = [];
-  const json = stripArrays(c, arrays) as Record<string, unknown>;
+  const json = stripArrays(content, arrays) as Record<string, unknown>;
   json.arrayLengths = arrays.map((a) => a.length);
   const header = new TextEncoder().encode(JSON.stringify(json));
-  const headerEnd = 12 + header.length;
-  const dataStart = Math.ceil(headerEnd / 4) * 4;
-  const total = dataStart + arrays.reduce((s, a) => s + a.byteLength, 0);
-  const bytes = new Uint8Array(total);
+  const dataStart = Math.ceil((PREFIX + header.length) / 4) * 4;
+  const dataEnd = dataStart + arrays.reduce((s, a) => s + a.byteLength, 0);
+  const bytes = new Uint8Array(dataEnd + CRC_BYTES);
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);
-  view.setUint32(4, CHECKPOINT_VERSION, true);
+  view.setUint32(4, FORMAT, true);
   view.setUint32(8, header.length, true);
-  bytes.set(header, 12);
+  bytes.set(header, PREFIX);
   let at = dataStart;
   for (const a of arrays) {
     bytes.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
     at += a.byteLength;
   }
+  view.setUint32(dataEnd, CRC32.buf(bytes.subarray(0, dataEnd)) >>> 0, true);
   return bytes;
 }
 
-/** Reads bytes written by encodeCheckpoint; throws an Error saying what is wrong. */
-export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
+/** Reads bytes written by encodeCheckpoint (or format 1); warnings say what could not be checked. */
+export function readCheckpoint(bytes: Uint8Array): { checkpoint: Checkpoint; warnings: string[] } {
   assertLittleEndian();
-  if (bytes.length < 12 || MAGIC.some((m, i) => bytes[i] !== m)) throw new Error('checkpoint: not a Greenhouse checkpoint');
+  if (!(bytes instanceof Uint8Array) || bytes.length < PREFIX || MAGIC.some((m, i) => bytes[i] !== m)) throw new CheckpointError('not a Greenhouse checkpoint');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint32(4, true);
-  if (version !== CHECKPOINT_VERSION) throw new Error(`checkpoint: version ${version}, expected ${CHECKPOINT_VERSION}`);
+  const format = view.getUint32(4, true);
+  if (format !== FORMAT && format !== FORMAT_UNCHECKED) throw new CheckpointError(`format ${format} is unknown (this version reads ${FORMAT_UNCHECKED} and ${FORMAT})`);
+  const warnings: string[] = [];
+  let end = bytes.length;
+  if (format === FORMAT) {
+    end -= CRC_BYTES;
+    if (end < PREFIX || view.getUint32(end, true) !== CRC32.buf(bytes.subarray(0, end)) >>> 0) {
+      throw new CheckpointError('its CRC-32 does not match its bytes: the file is damaged or truncated');
+    }
+  } else {
+    warnings.push('this checkpoint predates checksums (format 1): damage to it cannot be detected');
+  }
   const headerLength = view.getUint32(8, true);
-  if (12 + headerLength > bytes.length) throw new Error('checkpoint: truncated header');
-  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as Record<string, unknown>;
-  const lengths = json.arrayLengths;
-  if (!Array.isArray(lengths)) throw new Error('checkpoint: header has no array lengths');
-  delete json.arrayLengths;
-  let at = Math.ceil((12 + headerLength) / 4) * 4;
+  if (PREFIX + headerLength > end) throw new CheckpointError('truncated header');
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(PREFIX, PREFIX + headerLength)));
+  } catch (err) {
+    throw new CheckpointError(`its header is not JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CheckpointError('its header is not a JSON object');
+  const { arrayLengths: lengths, ...content } = json;
+  if (!Array.isArray(lengths) || !lengths.every((n) => Number.isInteger(n) && n >= 0)) throw new CheckpointError('its header has no array lengths');
+  let at = Math.ceil((PREFIX + headerLength) / 4) * 4;
   const arrays = lengths.map((n: number) => {
-    const end = at + n * 4;
-    if (end > bytes.length) throw new Error('checkpoint: truncated data');
-    const a = new Float32Array(bytes.slice(at, end).buffer);
-    at = end;
+    const stop = at + n * 4;
+    if (stop > end) throw new CheckpointError('truncated data');
+    const a = new Float32Array(bytes.slice(at, stop).buffer);
+    at = stop;
     return a;
   });
-  const saved = restoreArrays(json, arrays) as Checkpoint;
-  const specials = Array.isArray(saved.vocab) ? saved.vocab.slice(0, SPECIALS.length) : [];
-  if (specials.join(' ') !== SPECIALS.join(' ')) {
-    throw new Error(`checkpoint: its vocabulary starts ${specials.join(' ') || '(none)'}, this version's ${SPECIALS.join(' ')}: it was saved by an older Greenhouse; train it again`);
+  if (at !== end) throw new CheckpointError(`${end - at} bytes follow the data the header describes`);
+  let restored: Record<string, unknown>;
+  try {
+    restored = restoreArrays(content, arrays) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof CheckpointError) throw err;
+    throw new CheckpointError(`its header cannot be read (${err instanceof Error ? err.message : String(err)})`);
   }
-  // Saved before the f16 key existed, a run ran f32: keep it there rather than switch precision mid-run.
-  const config: Partial<Config> = saved.config;
-  return { ...saved, config: { f16: false, ...config } as Config };
+  return { checkpoint: checkCheckpoint(restored, CHECKPOINT_VERSION), warnings };
+}
+
+/** readCheckpoint without the warnings. */
+export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
+  return readCheckpoint(bytes).checkpoint;
 }

@@ -67,10 +67,14 @@ export const CHARTED_NAMES: readonly ReportedName[] = CHARTED.map((m) => m.name)
 /** One update's numbers: every METRICS name, and EVAL_METRICS when it ended with an evaluation. */
 export type Metrics = Record<MetricName, number> & Partial<Record<EvalMetricName, number>>;
 
-
 /** Our metrics with TRL's names added (the same values). */
 export function withTrlNames(own: Record<OwnName, number>): Record<MetricName, number> {
   const out = { ...own } as Record<MetricName, number>;
   for (const m of METRICS as readonly MetricInfo[]) if (m.same) out[m.name as MetricName] = own[m.same as OwnName];
   return out;
+}
+
+/** The first training metric (not perf/*) that is NaN or infinite, which stops a run; null when all are finite. */
+export function nonFiniteMetric(metrics: Readonly<Record<string, number>>): [name: string, value: number] | null {
+  return Object.entries(metrics).find(([name, v]) => !name.startsWith('perf/') && !Number.isFinite(v)) ?? null;
 }

@@ -15,8 +15,25 @@ export type BackendInfo =
   | { kind: 'webgpu'; adapter: AdapterSummary }
   | { kind: 'cpu'; reason: string };
 
-/** Start a new run, or continue a saved one from its latest checkpoint. */
-export type StartRequest = { kind: 'new'; config: Config; name?: string } | { kind: 'resume'; runId: string };
+/**
+ * Start a new run, or continue a saved one from its latest checkpoint. A new run is named after `preset` (the
+ * label of the preset it came from; found from the config when absent), its env, seed and the time.
+ */
+export type StartRequest = { kind: 'new'; config: Config; preset?: string } | { kind: 'resume'; runId: string };
+
+/** What a command to the run did: ok, or refused (the run's state does not allow it, or a value is invalid) and why. */
+export type Command = { ok: true } | { ok: false; refused: string };
+
+/** Test and benchmark hooks: lose the GPU device now or during the next update; count live GPU buffers. */
+export type DeviceLoss = 'now' | 'next-update';
+
+/** What the soak benchmark samples in the trainer worker. */
+export interface WorkerDiagnostics {
+  /** GPU buffers created and not destroyed on the run's device (null on the CPU). */
+  gpuBuffers: number | null;
+  /** The worker's JS heap in bytes, where the browser tells (null otherwise). */
+  heapBytes: number | null;
+}
 
 export interface RunStarted {
   runId: string;
@@ -55,13 +72,19 @@ export interface TrainerWorkerApi {
   /** Build the trainer (BC warm-up included for a new run) and create or reopen its saved run. */
   start(request: StartRequest, listener: TrainingListener): Promise<RunStarted>;
   /** Train update after update until paused or config.updates is reached. Resolves when the loop stops. */
-  play(): Promise<void>;
+  play(): Promise<Command>;
   /** Stop after the current update and save a checkpoint. */
-  pause(): Promise<void>;
-  /** Exactly one update. */
-  step(): Promise<void>;
-  /** Change lr, beta or temperature from the next update on. */
-  setHyper(hyper: Partial<Hyper>): Promise<void>;
+  pause(): Promise<Command>;
+  /** Exactly one update (refused while one is in flight). */
+  step(): Promise<Command>;
+  /** Change lr, beta or temperature from the next update on; refused (nothing changes) when a value is invalid. */
+  setHyper(hyper: Partial<Hyper>): Promise<Command>;
+  /** Save a checkpoint now, or after the update in flight (the page calls it when it is hidden). */
+  saveCheckpoint(): Promise<Command>;
+  /** Test hook: destroy the run's GPU device now or in the middle of the next update (GPUDevice.destroy()). */
+  loseDevice(when: DeviceLoss): Promise<Command>;
+  /** Benchmark hook: live GPU buffers and the worker's heap. */
+  diagnostics(): Promise<WorkerDiagnostics>;
   /** Milliseconds to wait between updates while playing (0 = as fast as possible). */
   setDelay(ms: number): Promise<void>;
   /** Drop the trainer (Reset); the saved run stays in IndexedDB. */

@@ -44,7 +44,7 @@ export const SPEC: EnvSpec = {
 };
 
 export const IO: AgentIO = {
-  vocab: [...SPECIALS, 'a', 'b'], // a checkpoint's vocabulary starts with the specials
+  vocab: [...SPECIALS, 'a', 'b', 'click', '1', '2'], // a checkpoint's vocabulary starts with the specials and holds every token used
   maxActionTokens: 2,
   prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
   decode: (tokens) => (tokens[0] === CLICK1 ? 'click(1)' : 'click(2)'),

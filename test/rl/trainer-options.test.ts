@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng';
 import { Demonstrations, demonstrate, type Demonstrator } from '../../src/rl/bc';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { Curriculum } from '../../src/rl/curriculum';
 import { EVAL_METRIC_NAMES, METRICS } from '../../src/rl/metrics';
 import { Trainer } from '../../src/rl/trainer';
@@ -99,7 +100,10 @@ describe('curriculum', () => {
     const reports = [await trainer.step(), await trainer.step(), await trainer.step()];
     expect(reports.map((r) => r.metrics['env/level'])).toEqual([0, 0, 1]);
     expect(reports[2].episodes.every((e) => e.level === 1)).toBe(true);
-    expect((await trainer.checkpoint()).pendingLevel).toBe(2);
+    const saved = decodeCheckpoint(encodeCheckpoint(await trainer.checkpoint()));
+    expect(saved.pendingLevel).toBe(2);
+    expect(saved.curriculum).toEqual(trainer.level === 2 && (await trainer.checkpoint()).curriculum);
+    expect(saved.pending![0].turns[0].entropy).toEqual([0.5, 0]);
   });
 });
 

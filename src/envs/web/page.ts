@@ -22,6 +22,7 @@ export const onClick = (click: () => string | void): Handlers => ({ click });
 export const onCheck = (check: () => string | void): Handlers => ({ check });
 export const onFill = (fill: (text: string) => string | void): Handlers => ({ fill });
 export const onSelect = (select: (option: string) => string | void): Handlers => ({ select });
+export const onClickOrSelect = (click: () => string | void, select: (option: string) => string | void): Handlers => ({ click, select });
 
 export interface ElementExtra {
   value?: string;
@@ -103,6 +104,20 @@ function describe(e: UiElement): string {
   return `element ${e.id} (${e.role} '${e.name}')`;
 }
 
+const resolved = new WeakMap<WebTaskDef<unknown>, WeakMap<EnvOptions, ResolvedOptions>>();
+const NO_OPTIONS: EnvOptions = {};
+
+/** A family's options resolved once per options object (a trainer resets thousands of episodes with one object);
+ * callers must not mutate the options they pass, which Readonly already says. */
+function resolvedOptions<S>(def: WebTaskDef<S>, options: EnvOptions | undefined): ResolvedOptions {
+  const given = options ?? NO_OPTIONS;
+  let byOptions = resolved.get(def as WebTaskDef<unknown>);
+  if (!byOptions) resolved.set(def as WebTaskDef<unknown>, (byOptions = new WeakMap()));
+  let o = byOptions.get(given);
+  if (!o) byOptions.set(given, (o = Object.freeze(resolveOptions(def.id, def.options, given))));
+  return o;
+}
+
 /** A web task episode: Gymnasium's reset/step/clone over a WebTaskDef. */
 export class WebEnv<S> implements Env {
   goal = '';
@@ -121,8 +136,9 @@ export class WebEnv<S> implements Env {
   }
 
   reset({ seed, options, split }: ResetArgs): ResetResult {
-    const o = resolveOptions(this.def.id, this.def.options, options);
-    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), o, poolsOf(split));
+    const o = resolvedOptions(this.def, options);
+    // The stream Rng.fromSeed(seed).split(id) names, built in one step.
+    const { goal, state } = this.def.init(new Rng(`seed=${seed >>> 0}/${this.def.id}`), o, poolsOf(split));
     this.goal = goal;
     this.state = state;
     this.turn = 0;

@@ -5,7 +5,7 @@ import type { Config } from '../../core/config-table';
 import { CHARTED_NAMES, type ReportedName } from '../../rl/metrics';
 import { detectStages, type StageMark } from '../../rl/stages';
 import type { Hyper, UpdateReport } from '../../rl/trainer';
-import type { RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
+import type { Command, RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
 import { withPoints, type MetricSeries } from './series';
 
 /** Reports kept for the group inspector (older ones are in IndexedDB). */
@@ -62,29 +62,36 @@ export class TrainingState {
 
   async play(): Promise<void> {
     if (!this.run) return;
+    const before = this.phase;
     this.phase = 'running';
     try {
-      await this.worker.play();
+      if (this.refused(await this.worker.play()) && this.phase === 'running') this.phase = before;
     } catch (err) {
       this.fail(err);
     }
   }
 
   async pause(): Promise<void> {
-    await this.worker.pause();
+    this.refused(await this.worker.pause());
   }
 
   async step(): Promise<void> {
     if (!this.run || this.phase === 'running') return;
     try {
-      await this.worker.step();
+      this.refused(await this.worker.step());
     } catch (err) {
       this.fail(err);
     }
   }
 
-  async setHyper(hyper: Partial<Hyper>): Promise<void> {
-    if (this.run) await this.worker.setHyper(hyper);
+  /** The worker's answer; a refused hyperparameter comes back as the reason. */
+  async setHyper(hyper: Partial<Hyper>): Promise<Command> {
+    return this.run ? this.worker.setHyper(hyper) : { ok: true };
+  }
+
+  /** A checkpoint now or after the update in flight (the page is being hidden: it may not come back). */
+  async saveCheckpoint(): Promise<void> {
+    if (this.run && this.phase !== 'failed') await this.worker.saveCheckpoint();
   }
 
   async setDelay(ms: number): Promise<void> {
@@ -175,6 +182,12 @@ export class TrainingState {
       }
     }
     this.series = next;
+  }
+
+  /** True when the worker refused a command (its reason is shown as a warning). */
+  private refused(result: Command): boolean {
+    if (!result.ok) this.warning = result.refused;
+    return !result.ok;
   }
 
   private fail(err: unknown): void {
