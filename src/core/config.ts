@@ -7,6 +7,7 @@ import {
   MAX_EPISODES_PER_UPDATE,
   propOf,
   type Config,
+  type ConfigKey,
   type Prop,
 } from './config-table';
 
@@ -56,6 +57,11 @@ function schemaOf(prop: Prop): v.GenericSchema {
 
 const FIELD_SCHEMAS = new Map<string, v.GenericSchema>(CONFIG_TABLE.map((p) => [p.key, schemaOf(p)]));
 
+/** The valibot schema of one property, as the table declares it (the env server validates requests with them). */
+export function fieldSchema(key: ConfigKey): v.GenericSchema {
+  return FIELD_SCHEMAS.get(key)!;
+}
+
 /** Checks one typed value against its property. Returns an error message or null. */
 export function checkField(key: string, value: unknown): string | null {
   const schema = FIELD_SCHEMAS.get(key);
@@ -91,6 +97,14 @@ export function parseFieldText(prop: Prop, text: string): { value: unknown } | {
   }
 }
 
+/** A value typed into the page, as a link or a flag would give it: parsed, then checked against its property. */
+export function parseFieldInput(prop: Prop, text: string): { value: unknown } | { error: string } {
+  const parsed = parseFieldText(prop, text.trim());
+  if ('error' in parsed) return parsed;
+  const error = checkField(prop.key, parsed.value);
+  return error ? { error } : parsed;
+}
+
 /** The text form of a value, inverse of parseFieldText for valid values. */
 export function formatFieldText(prop: Prop, value: unknown): string {
   if (prop.type === 'set') return (value as readonly string[]).join(',');
@@ -107,6 +121,15 @@ function crossFieldErrors(c: Config): FieldError[] {
       value: String(c.tasks),
       message: `group x tasks = ${episodes} episodes per update; at most ${MAX_EPISODES_PER_UPDATE} are allowed`,
     });
+  }
+  if (c.families.length === 1) {
+    errors.push({ key: 'families', value: c.families[0], message: 'a mixture needs at least two families (or none: env alone)' });
+  }
+  if (c.families.length > 0 && (c.workflow !== 'single' || c.skills)) {
+    errors.push({ key: 'families', value: c.families.join(','), message: 'a mixture of families trains a single agent without skills (workflow = single, skills = false)' });
+  }
+  if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
+    errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
   }
   if (c.model === 'base' && c.backend === 'cpu') {
     errors.push({ key: 'model', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });

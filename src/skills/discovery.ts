@@ -5,6 +5,7 @@
 
 import { DEFAULT_CONFIG } from '../core/config-table';
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
+import type { Split } from '../envs/split';
 import { Rng } from '../core/rng';
 import { GoalVocabulary, StepStats, sampleAtomic } from './atomic';
 import { clusterOf } from './cluster';
@@ -31,6 +32,8 @@ export interface DiscoverOptions {
   /** How many of the fittest applicable skills compete with Explore at a state. */
   maxCandidates?: number;
   envOptions?: EnvOptions;
+  /** The task pool its episodes come from (default 'train'). */
+  split?: Split;
   /** A library to grow instead of starting from zero. */
   library?: readonly Skill[];
   /** createdAt of new skills (default Date.now()). */
@@ -283,7 +286,7 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       return { ...cell, env: cell.env.clone() };
     }
     const env = spec.create();
-    const { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions, split: 'train' });
+    const { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions, split: opts.split });
     out.episodes++;
     vocabulary.add(goalWords(env.goal));
     return { env, obs, info, visits: 0 };

@@ -1,5 +1,5 @@
 // The trainer worker: owns the GPU device and the training session; the page talks to it through comlink
-// and only draws what the listener receives.
+// and only draws what the listener receives. It counts the device's live GPU buffers for the soak benchmark.
 import * as Comlink from 'comlink';
 import { acquireDevice, type DeviceResult } from '../gpu/device';
 import { getDb, type GreenhouseDB } from '../storage';
@@ -9,9 +9,30 @@ import { TrainingSession } from './training-session';
 
 let probe: Promise<DeviceResult> | null = null;
 let session: TrainingSession | null = null;
+/** GPU buffers created on the current device and not destroyed. */
+let liveBuffers = 0;
+
+/** Counts buffers as the device creates and destroys them (createBuffer wrapped once per device). */
+function countBuffers(device: GPUDevice): GPUDevice {
+  liveBuffers = 0;
+  const create = device.createBuffer.bind(device);
+  device.createBuffer = (descriptor: GPUBufferDescriptor) => {
+    const buffer = create(descriptor);
+    const destroy = buffer.destroy.bind(buffer);
+    let destroyed = false;
+    liveBuffers++;
+    buffer.destroy = () => {
+      if (!destroyed) liveBuffers--;
+      destroyed = true;
+      destroy();
+    };
+    return buffer;
+  };
+  return device;
+}
 
 function getDevice(): Promise<DeviceResult> {
-  probe ??= acquireDevice(self.navigator?.gpu);
+  probe ??= acquireDevice(self.navigator?.gpu).then((got) => (got.kind === 'webgpu' ? { ...got, device: countBuffers(got.device) } : got));
   return probe;
 }
 
@@ -40,8 +61,9 @@ const api: TrainerWorkerApi = {
     return got.kind === 'webgpu' ? { kind: 'webgpu', adapter: got.adapter } : { kind: 'cpu', reason: got.reason };
   },
   async start(request, listener) {
-    session?.dispose();
+    const old = session;
     session = null;
+    await old?.close();
     session = await TrainingSession.start(request, listener, { device: deviceFor, db: await openDb(), rollouts: startRolloutWorker });
     return session.started;
   },
@@ -49,15 +71,24 @@ const api: TrainerWorkerApi = {
   pause: () => current().pause(),
   step: () => current().step(),
   async setHyper(hyper) {
-    current().setHyper(hyper);
+    return current().setHyper(hyper);
   },
   async setDelay(ms) {
     current().setDelay(ms);
   },
+  saveCheckpoint: () => current().saveCheckpoint(),
+  async loseDevice(when) {
+    return current().loseDevice(when);
+  },
+  async diagnostics() {
+    const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
+    const onGpu = session?.started.backend === 'webgpu';
+    return { gpuBuffers: onGpu ? liveBuffers : null, heapBytes: memory?.usedJSHeapSize ?? null };
+  },
   async reset() {
-    if (session) await session.pause();
-    session?.dispose();
+    const old = session;
     session = null;
+    await old?.close();
   },
   async exportOnnx() {
     const bytes = await current().exportOnnx();

@@ -21,6 +21,8 @@ const TOKEN_BUDGET: Record<string, number> = {
   'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-tab-2': 150, 'click-menu': 120, 'enter-text': 120,
   'login-user': 120, 'choose-list': 120, 'use-autocomplete': 120, 'form-sequence': 120, 'read-table': 120,
   'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'flight-booking': 250, 'card-battler': 250, 'grid-world': 120,
+  // A month's calendar is some 31 cells, a feed some 4 posts with their buttons.
+  'choose-date': 280, 'social-media': 250, 'social-media-all': 250, 'book-flight-full': 330,
 };
 const budgetOf = (spec: EnvSpec) => TOKEN_BUDGET[spec.id] ?? (spec.suite === 'game' ? 250 : 150);
 

@@ -1,7 +1,9 @@
-// Kernel specs on the CPU twin, against float64 references.
+// Kernel specs on the CPU twin: float64 references, finite-difference gradients.
 import { cpuBackend } from './backends';
+import { gradSpec } from './specs/grad.spec';
 import { matmulSpec } from './specs/matmul.spec';
 import { opsSpec } from './specs/ops.spec';
 
 matmulSpec(cpuBackend);
 opsSpec(cpuBackend);
+gradSpec(cpuBackend);
