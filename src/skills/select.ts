@@ -21,15 +21,16 @@ export interface Verdict {
   acted: boolean;
   /** It acted, every step ran without an action error, and it did not end the episode in failure. */
   consistent: boolean;
-  /** The task's progress rose, or the task was solved. */
+  /** It acted, did not end the episode in failure, and the task's progress rose or the task was solved. */
   progressive: boolean;
 }
 
 /** Judges a run of a skill that started at (start, before). */
 export function judgeRun(start: Observation, before: StepInfo, run: SkillRun): Verdict {
   const acted = run.trace.length > 0 && (run.done || run.obs.text !== start.text);
+  const failed = run.terminated && !run.info.success;
   const progressive = run.info.success || run.info.progress > before.progress;
-  return { acted, consistent: acted && run.ok && !(run.terminated && !run.info.success), progressive: acted && progressive };
+  return { acted, consistent: acted && run.ok && !failed, progressive: acted && !failed && progressive };
 }
 
 /** Bottom-Up Agent's fitness: +1 for every use judged consistent and +1 for every use judged progressive. */

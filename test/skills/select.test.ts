@@ -112,10 +112,11 @@ describe("the environment's verdict in place of the LLM evaluator", () => {
     expect(judgeRun(start, info(0), run({ trace: [], obs: start }))).toEqual({ acted: false, consistent: false, progressive: false });
   });
 
-  it('is progressive when progress rose or the task was solved, and not consistent when it failed the task', () => {
+  it('is progressive when progress rose or the task was solved, and neither when it failed the task', () => {
     expect(judgeRun(start, info(0.2), run({ info: info(0.5) }))).toMatchObject({ consistent: true, progressive: true });
     expect(judgeRun(start, info(0.5), run({ info: info(0.2) }))).toMatchObject({ progressive: false });
     expect(judgeRun(start, info(0.5), run({ obs: start, info: info(0.5, true), done: true, terminated: true }))).toEqual({ acted: true, consistent: true, progressive: true });
     expect(judgeRun(start, info(0), run({ done: true, terminated: true }))).toMatchObject({ consistent: false, progressive: false });
+    expect(judgeRun(start, info(0.2), run({ info: info(0.5), done: true, terminated: true }))).toMatchObject({ consistent: false, progressive: false }); // progress, then failed
   });
 });
