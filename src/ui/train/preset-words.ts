@@ -10,6 +10,7 @@ export const PRESET_WORDS: Readonly<Record<string, string>> = {
   'card-battler': 'A card game: two fights, dozens of choices per game, and one reward at the end.',
   chain: 'A team of two: one writes a plan, the other books the flight with the plan in hand.',
   debate: 'A team of three: each answers, reads the others\u2019 answers, may change its mind, then they vote.',
+  generalist: 'One agent for ten kinds of page at once: it is scored on pages it never saw while practising.',
   mixture: 'A team of four: three answer, and a fourth reads their answers and gives the final one.',
 };
 
