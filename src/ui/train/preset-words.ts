@@ -7,6 +7,7 @@ export const PRESET_WORDS: Readonly<Record<string, string>> = {
   'bc-vs-zero': 'Copy an expert first, or start from random guesses? Two runs of the login task to compare.',
   'outcome-vs-process': 'Reward success only, or also the progress made? Two runs of the login task to compare.',
   'group-size': 'How many tries per task? 2, 8 or 16: small groups often all fail, and then teach nothing.',
+  'skills-vs-plain': 'Reuse what worked as one move, or pick every action one by one? Two runs of typing a word and pressing Submit, from random guesses.',
   'card-battler': 'A card game: two fights, dozens of choices per game, and one reward at the end.',
   chain: 'A team of two: one writes a plan, the other books the flight with the plan in hand.',
   debate: 'A team of three: each answers, reads the others\u2019 answers, may change its mind, then they vote.',
@@ -23,4 +24,6 @@ export const VARIANT_WORDS: Readonly<Record<string, string>> = {
   'group-size/G2': '2 tries',
   'group-size/G8': '8 tries',
   'group-size/G16': '16 tries',
+  'skills-vs-plain/skills': 'with skills',
+  'skills-vs-plain/plain': 'one action at a time',
 };
