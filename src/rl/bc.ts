@@ -27,7 +27,7 @@ export function demonstrate(
     const text = spec.expert(env);
     const prompt = io.prompt(context ? e.goal + context(env) : e.goal, obs, pastActions(e));
     const step = env.step(text);
-    e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
+    e.turns.push({ prompt: prompt.tokens, action: io.encodeAction(text, prompt), logp: [], text });
     ({ obs, info } = step);
     done = step.terminated || step.truncated;
   }

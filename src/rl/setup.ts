@@ -8,13 +8,13 @@ import { getEnvSpec } from '../envs/registry';
 import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
-import { buildTokenizer, END, Tokenizer } from '../model/tokenizer';
+import { ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
 import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
-import { longestActionTokens, vocabCorpus } from './vocab';
+import { longestActionTokens, vocabCorpus, vocabularyOf } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
 const ACTION_SLACK = 2;
@@ -47,10 +47,10 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
         window,
         maxActionTokens,
       ),
-    decode: (tokens) => tok.decode(tokens),
-    encodeAction: (action) => [...tok.encode(action), END],
-    allowed: (goal, obs) => {
-      const row = grammar.forRow({ goal, obs: obs.text });
+    decode: (tokens, context) => tok.decode(tokens, context.words),
+    encodeAction: (action, context) => [...tok.encode(action, ContentWords.of(context.words)), END],
+    allowed: (goal, obs, context) => {
+      const row = grammar.forRow({ goal, obs: obs.text, words: context.words });
       return skills ? listedSkillsOnly(tok, obs, row) : row;
     },
   };
@@ -68,7 +68,7 @@ export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: nu
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
   const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
   const corpus = vocabCorpus(spec);
-  const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
+  const tok = vocab ? Tokenizer.fromJSON(vocab) : vocabularyOf(spec);
   const longestAction = longestActionTokens(tok, corpus.actions);
   const make = () =>
     createPolicy({ model: config.model, vocab: tok.size, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });

@@ -45,7 +45,7 @@ const SPEC: EnvSpec = {
 const IO: AgentIO = {
   vocab: [...SPECIALS, 'a', 'b'], // a checkpoint's vocabulary starts with the specials
   maxActionTokens: 2,
-  prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
+  prompt: (_goal, _obs, past) => ({ tokens: [5, 6, ...past.map(() => 7)], words: [] }),
   decode: (tokens) => (tokens[0] === 1 ? 'click(1)' : 'click(2)'),
   encodeAction: (a) => [a === 'click(1)' ? 1 : 2, END],
   allowed: () => () => null,
