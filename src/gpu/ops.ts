@@ -1,6 +1,6 @@
 // GpuOps: the WebGPU backend of the op set. Each method is the wrapper of one kernel (.wgsl in ./kernels): it
 // records a dispatch into the context's open encoder; pipelines and bind groups are cached by the context.
-import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
+import { POINTER_HEADS, type AdamHyper, type LossHyper, type MatmulOptions, type Ops, type Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { matmul } from './kernels/matmul';
 import addCode from './kernels/add.wgsl?raw';
@@ -20,6 +20,7 @@ import lnBackParamCode from './kernels/layernorm_backward_param.wgsl?raw';
 import logprobsCode from './kernels/logprobs.wgsl?raw';
 import sampleCode from './kernels/sample.wgsl?raw';
 import tokenlossCode from './kernels/tokenloss.wgsl?raw';
+import * as pointerKernels from './pointer';
 
 type T = GpuTensor;
 const WG = 64;
@@ -119,6 +120,13 @@ export class GpuOps implements Ops<T, T> {
   }
   copyRows(flat: T, seq: T, pos: T, N: number, Tw: number, W: number, gather: boolean): void {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);
+  }
+  pointer(q: T, kv: T, targets: T, qStart: T, keyLen: T, logits: T, out: T, probs: T, N: number, Tq: number, Tk: number, Dp: number, V: number): void {
+    pointerKernels.pointer(this.ctx, q, kv, targets, qStart, keyLen, logits, out, probs, N, Tq, Tk, Dp, V);
+  }
+  pointerBackward(qkv: T, probs: T, targets: T, logits: T, dOut: T, dLogits: T, dq: T, N: number, T_: number, Dp: number, V: number): void {
+    const dS = this.f32('pointer.dS', N * POINTER_HEADS * T_ * T_);
+    pointerKernels.pointerBackward(this.ctx, qkv, probs, targets, logits, dOut, dLogits, dq, dS, N, T_, Dp, V);
   }
   logprobs(logits: T, targets: T, out: T, R: number, V: number, invTemp: number): void {
     this.run(logprobsCode, {}, { u: [R, V], f: [invTemp] }, [logits, targets, out], R);

@@ -2,6 +2,8 @@
 import { cpuBackend } from './backends';
 import { matmulSpec } from './specs/matmul.spec';
 import { opsSpec } from './specs/ops.spec';
+import { pointerSpec } from './specs/pointer.spec';
 
 matmulSpec(cpuBackend);
 opsSpec(cpuBackend);
+pointerSpec(cpuBackend);

@@ -1,7 +1,7 @@
 // Finite-difference checks of every backward op of the CPU twin (float32 maths, central differences).
 import { describe, expect, it } from 'vitest';
 import { CpuOps } from '../../src/cpu/ops';
-import { LOSS_STATS } from '../../src/model/ops';
+import { LOSS_STATS, POINTER_HEADS, pointerWidth } from '../../src/model/ops';
 import { randn } from './backends';
 
 const ops = new CpuOps();
@@ -99,6 +99,25 @@ describe('finite-difference gradients of the CPU twin', () => {
     const d = new Float32Array(N * T * 3 * D);
     ops.attentionBackward(qkv, probs, w, d, N, T, H, Dh);
     fdCheck(qkv, fwd, w, d, 'dqkv');
+  });
+
+  it('pointer-generator mixture, two heads with masked keys and a padded row (N 2, T 5, Dp 3, V 7)', () => {
+    const [N, T, Dp, V] = [2, 5, 3, 7];
+    const W = pointerWidth(Dp);
+    const qkv = f32(N * T * W, 21, 1.5);
+    const logits = f32(N * T * V, 22, 2);
+    const targets = Int32Array.from(randn(N * T * POINTER_HEADS, 23), (x) => Math.floor((x + 1) * 4.5) - 1); // -1 .. 7: some none, some past V
+    const keyLen = Int32Array.from([5, 3]);
+    const w = f32(N * T * V, 24);
+    const out = new Float32Array(N * T * V);
+    const probs = new Float32Array(N * POINTER_HEADS * T * T);
+    const fwd = () => (ops.pointer(qkv, qkv, targets, new Int32Array(N), keyLen, logits, out, probs, N, T, T, Dp, V), out);
+    fwd();
+    const dLogits = new Float32Array(N * T * V);
+    const dq = new Float32Array(N * T * W);
+    ops.pointerBackward(qkv, probs, targets, logits, w, dLogits, dq, N, T, Dp, V);
+    fdCheck(qkv, fwd, w, dq, 'dq (queries, keys, gates)', 1e-2, 3e-2);
+    fdCheck(logits, fwd, w, dLogits, 'dLogits', 1e-2, 3e-2);
   });
 
   it('embedding (R 6, D 4)', () => {

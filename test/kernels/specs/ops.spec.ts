@@ -8,7 +8,7 @@ import { expectClose, randn, type Backend } from '../backends';
 
 type Arr = Float32Array | Int32Array;
 /** Inputs by name; ints are Int32Array. `outs` name the tensors to compare with their sizes. */
-interface Case {
+export interface Case {
   inputs: Record<string, Arr>;
   outs: Record<string, number>;
   run: (ops: AnyOps, t: Record<string, unknown>) => void;
@@ -28,7 +28,7 @@ async function runCase(ops: AnyOps, c: Case, prefix: string): Promise<Record<str
 }
 
 /** Run on the backend and on the twin; compare every output; return the backend's outputs. */
-async function check(be: Backend, c: Case, tol = 1): Promise<Record<string, Float32Array>> {
+export async function check(be: Backend, c: Case, tol = 1): Promise<Record<string, Float32Array>> {
   const got = await runCase(be.ops, c, 'spec.');
   const want = await runCase(new CpuOps(), c, 'spec.');
   for (const k of Object.keys(c.outs)) {
@@ -38,8 +38,8 @@ async function check(be: Backend, c: Case, tol = 1): Promise<Record<string, Floa
   return got;
 }
 
-const F = (n: number, seed: number, s = 1) => Float32Array.from(randn(n, seed, s));
-const ints = (n: number, mod: number, seed: number) => Int32Array.from(randn(n, seed), (x) => Math.floor((x + 1) * 1e4) % mod);
+export const F = (n: number, seed: number, s = 1) => Float32Array.from(randn(n, seed, s));
+export const ints = (n: number, mod: number, seed: number) => Int32Array.from(randn(n, seed), (x) => Math.floor((x + 1) * 1e4) % mod);
 
 export function opsSpec(make: () => Promise<Backend>): void {
   describe('ops', () => {
