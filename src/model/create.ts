@@ -23,6 +23,8 @@ export interface PolicyOptions {
   rows?: number;
   /** On WebGPU, run forward matrix products in f16 when the device has shader-f16 (see Precision). Default false. */
   f16?: boolean;
+  /** With a named size: give it its pointer head (default true). */
+  pointer?: boolean;
 }
 
 export interface CreatedPolicy extends Policy {
@@ -38,7 +40,7 @@ export interface PolicyResult {
 }
 
 export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
-  const config: ModelConfig = typeof o.model === 'string' ? presetConfig(o.model, o.vocab) : { ...o.model, vocab: o.vocab };
+  const config: ModelConfig = typeof o.model === 'string' ? presetConfig(o.model, o.vocab, o.pointer) : { ...o.model, vocab: o.vocab };
   const rng = Rng.fromSeed(o.seed);
   const want = o.backend ?? 'auto';
   if (want !== 'cpu') {

@@ -6,15 +6,16 @@ export type PresetName = 'tiny' | 'small' | 'base';
 
 /** Shapes without the vocabulary, which the tokenizer decides. */
 export const PRESETS: Record<PresetName, Omit<ModelConfig, 'vocab'>> = {
-  tiny: { dim: 32, layers: 2, heads: 4, window: 128 }, // ~45k params at V = 500: trains on a CPU
-  small: { dim: 128, layers: 4, heads: 4, window: 256 }, // ~0.9M
-  base: { dim: 256, layers: 12, heads: 8, window: 512 }, // ~9.7M: for real GPUs
+  tiny: { dim: 32, layers: 2, heads: 4, window: 128, pointer: 16 }, // ~45k params at V = 500: trains on a CPU
+  small: { dim: 128, layers: 4, heads: 4, window: 256, pointer: 32 }, // ~0.9M
+  base: { dim: 256, layers: 12, heads: 8, window: 512, pointer: 32 }, // ~9.7M: for real GPUs
 };
 
-export function presetConfig(name: PresetName, vocab: number): ModelConfig {
+/** A preset's shape for a vocabulary; `pointer` false leaves the pointer head out (config `pointer`, an ablation). */
+export function presetConfig(name: PresetName, vocab: number, pointer = true): ModelConfig {
   const p = PRESETS[name];
   if (!p) throw new Error(`unknown model preset '${name}' (have ${Object.keys(PRESETS).join(', ')})`);
-  return { ...p, vocab };
+  return { ...p, vocab, pointer: pointer ? p.pointer : 0 };
 }
 
 export interface FitCheck {

@@ -94,14 +94,14 @@ export class AgentRunner {
       // Its own tokenizer and io from the checkpoint's vocabulary (the team's message words it lacks read as <unk>),
       // so the policy runs unchanged; its token rows stay in that vocabulary, and it never trains on them.
       const saved = init.policy;
-      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, pointer: saved.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
       await policy.setParams(saved.params);
       const io = node.role === 'planner'
         ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match)
         : evaluationIO(spec, saved.vocab, policy.window, saved.match);
       return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
     }
-    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, pointer: c.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
     const { policy, note } = await make();
     const io = agentIO(init.vocab, spec, policy.window, node.role === 'planner' ? PLAN_TOKENS - 1 : init.longestAction, false, c.match);
     const tok = Tokenizer.fromJSON(init.vocab);

@@ -71,7 +71,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
   const tok = vocab ? Tokenizer.fromJSON(vocab) : vocabularyOf(spec);
   const longestAction = longestActionTokens(tok, corpus.actions);
   const make = () =>
-    createPolicy({ model: config.model, vocab: tok.size, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
+    createPolicy({ model: config.model, vocab: tok.size, pointer: config.pointer, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
   const { policy, note } = await make();
   return {
     spec,

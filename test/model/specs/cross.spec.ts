@@ -49,7 +49,7 @@ export function crossSpec(device: () => Promise<GPUDevice>): void {
     });
 
   it('the GPU buffer pool is the same size over 100 steps (a 1-layer model, one short row, to keep it quick)', async () => {
-    const model = { dim: 16, layers: 1, heads: 2, window: 16 };
+    const model = { dim: 16, layers: 1, heads: 2, window: 16, pointer: 4 };
     const p = (await createPolicy({ model, vocab: tok.size, seed: 12, backend: 'webgpu', device: await device() })).policy;
     const b = makeBatch([tok.encode('fill(2, "Bob Smith")')], [3], 12);
     b.oldLogp = await p.logprobs(b, 1);
