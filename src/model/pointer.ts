@@ -6,14 +6,15 @@
 import { FORWARD } from './transformer';
 import { POINTER_HEADS as HP, pointerWidth, type Ops } from './ops';
 import type { ParamTable } from './params';
-import { EL, SPECIALS, UNK } from './tokenizer';
+import { EL, SMALL_NUMBERS, SPECIALS, UNK } from './tokenizer';
 
 const isSpecial = (t: number) => t < SPECIALS.length;
 
 /**
- * What each position emits to each pointer head, (N, T, HP): head 0 the token itself (none for specials and <unk>),
- * head 1 the id of its element line: from an <el> to the next special, every position emits the token after the
- * <el> (the element's id). Positions at or past a row's length emit nothing (-1).
+ * What each position emits to each pointer head, (N, T, HP): head 0 the token itself (none for specials, <unk> and
+ * an element's id), head 1 the id of its element line: from an <el> to the next special, every position emits the
+ * token after the <el> (the element's id). Positions at or past a row's length emit nothing (-1). An id is thus
+ * emitted by pointing at its element, never by copying the number.
  */
 export function pointerTargets(tokens: ArrayLike<number>, lengths: ArrayLike<number>, N: number, T: number): Int32Array {
   const out = new Int32Array(N * T * HP).fill(-1);
@@ -26,16 +27,28 @@ export function pointerTargets(tokens: ArrayLike<number>, lengths: ArrayLike<num
         const next = t + 1 < len ? tokens[n * T + t + 1] : 0;
         id = x === EL && !isSpecial(next) ? next : -1;
       }
-      out[(n * T + t) * HP] = isSpecial(x) ? -1 : x;
+      out[(n * T + t) * HP] = isSpecial(x) || (t > 0 && tokens[n * T + t - 1] === EL) ? -1 : x;
       out[(n * T + t) * HP + 1] = id;
     }
   }
   return out;
 }
 
+/** Added to the vocabulary logits beside the pointer head: numbers 0..99 (ids, counts) come from pointing or copying. */
+export const NUMBER_BIAS = -100; // exp(-100) is below f32's normal range: a mask, yet outputs stay within the export's 1e-4 check
+
+/** The vocabulary logits' bias (V) that leaves the numbers to the pointers (tokenizer.ts puts 0..99 after the specials). */
+export function vocabularyBias(V: number): Float32Array {
+  const bias = new Float32Array(V);
+  bias.fill(NUMBER_BIAS, Math.min(V, SPECIALS.length), Math.min(V, SPECIALS.length + SMALL_NUMBERS));
+  return bias;
+}
+
 /** The head on one backend: its parameters (views of the policy's flat buffers) and its workspaces. */
 export class PointerHead<F, I> {
   readonly W: number; // packed row width
+  /** (V) the vocabulary logits' bias: see vocabularyBias. */
+  readonly vocabBias: F;
   private readonly w: F; // (D, W)
   private readonly b: F; // (W)
   private readonly gw: F;
@@ -51,6 +64,8 @@ export class PointerHead<F, I> {
       return ops.view(base, e.offset, e.size);
     };
     [this.w, this.b, this.gw, this.gb] = [at(params, 'ptr.w'), at(params, 'ptr.b'), at(grads, 'ptr.w'), at(grads, 'ptr.b')];
+    this.vocabBias = ops.f32('ptr.vocabbias', V);
+    ops.writeF32(this.vocabBias, vocabularyBias(V));
   }
 
   private ws(prefix: string, name: string, size: number): F {

@@ -70,7 +70,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const { rows: N, width: T } = batch;
     const u = this.uploadBatch('train', batch);
     const hf = this.model.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
-    const logits = this.model.head('train', hf, N * T);
+    const logits = this.model.head('train', hf, N * T, this.pointer?.vocabBias);
     const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
     const lp = this.ops.f32('train.logp', N * T);
     this.ops.logprobs(scores, u.targets, lp, N * T, this.config.vocab, 1 / temperature);
@@ -100,7 +100,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const ref = useRef ? this.floats('train.ref', shift(batch.refLogp as Float32Array)) : null;
     const m = this.model;
     const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
-    const logits = m.head('train', hf, R);
+    const logits = m.head('train', hf, R, this.pointer?.vocabBias);
     const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
     const dScores = this.ops.f32('train.dlogits', R * this.config.vocab);
     const stats = this.ops.f32('train.stats', R * LOSS_STATS);
@@ -149,7 +149,7 @@ export class TransformerPolicy<F, I> implements Policy {
       if (!acceptStep(out, tok, lp, done, lens, s, Tc)) break;
       const stepPosT = this.ints('gen.step.pos', stepPos);
       const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), stepPosT, allLen, N, Tc);
-      logits = this.model.head('gen.step', hf, N);
+      logits = this.model.head('gen.step', hf, N, this.pointer?.vocabBias);
       if (this.pointer) logits = this.pointer.step('gen', hf, stepPosT, stepPos, tok, logits, N, Tc);
     }
     return out;
@@ -162,7 +162,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const hfAll = this.model.forward('gen', ...args); // every position: the pointer's keys
     const hfLast = this.ops.f32('gen.hflast', N * this.config.dim);
     this.ops.copyRows(hfLast, hfAll, last, N, Tc, this.config.dim, true);
-    return this.pointer.prefill('gen', hfAll, last, this.model.head('gen', hfLast, N), tokens, lens, N, Tc);
+    return this.pointer.prefill('gen', hfAll, last, this.model.head('gen', hfLast, N, this.pointer.vocabBias), tokens, lens, N, Tc);
   }
 
   async getState(): Promise<PolicyState> {

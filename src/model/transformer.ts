@@ -119,10 +119,10 @@ export class Transformer<F, I> {
     return hf;
   }
 
-  /** logits (rows, V) = hf (rows, D) · wte^T. */
-  head(prefix: string, hf: F, rows: number): F {
+  /** logits (rows, V) = hf (rows, D) · wte^T [+ bias (V), a constant]. */
+  head(prefix: string, hf: F, rows: number, bias?: F): F {
     const logits = this.ws(prefix, 'logits', rows * this.V);
-    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, FORWARD_TB);
+    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, FORWARD_TB, bias);
     return logits;
   }
 

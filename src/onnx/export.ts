@@ -9,6 +9,7 @@ import type { PolicySnapshot } from '../rl/checkpoint';
 import { ATTENTION_MASK, INPUT_IDS, LOGITS, META_CONFIG, META_CONTEXT, META_VOCAB } from './contract';
 import { DT, GraphBuilder } from './graph';
 import { pointerGraph } from './pointer';
+import { vocabularyBias } from '../model/pointer';
 
 /** Score of a masked key before softmax: exp underflows to exactly 0, as if the key were skipped. */
 const MASKED_SCORE = -1e9;
@@ -79,7 +80,9 @@ export function exportPolicy(config: ModelConfig, vocab: readonly string[], para
   }
   const hf = ln(x, 'lnf');
   const vocabLogits = g.op1('MatMul', [hf, g.op1('Transpose', [wte], { perm: [1, 0] })]); // (B, S, V): the head tied to wte
-  const logits = config.pointer ? pointerGraph(g, { hf, logits: vocabLogits, ids, mask, allowed, w: w('ptr.w'), b: w('ptr.b') }, config.pointer, config.vocab, MASKED_SCORE) : vocabLogits;
+  const logits = config.pointer
+    ? pointerGraph(g, { hf, logits: g.op1('Add', [vocabLogits, g.floats('ptr_vocab_bias', [config.vocab], vocabularyBias(config.vocab))]), ids, mask, allowed, w: w('ptr.w'), b: w('ptr.b') }, config.pointer, config.vocab, MASKED_SCORE)
+    : vocabLogits;
   g.op1('Identity', [logits], {}, LOGITS);
   g.output(LOGITS, DT.FLOAT, ['batch', 'seq', config.vocab]);
   return g.encode('greenhouse_policy', { [META_VOCAB]: JSON.stringify(vocab), [META_CONFIG]: JSON.stringify(config), [META_CONTEXT]: JSON.stringify({ match }) });

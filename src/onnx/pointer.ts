@@ -1,6 +1,6 @@
 // The pointer/copy head in the ONNX graph (standard opset-17 ops): what each position emits, computed from input_ids
 // alone as src/model/pointer.ts pointerTargets does, the two pointer heads over the keys that emit something, their
-// mass scattered onto tokens with one-hot rows, and the gated mixture with the vocabulary (Ops.pointer).
+// mass scattered onto tokens with one-hot rows, and the gated mixture with the (number-biased) vocabulary (Ops.pointer).
 import { POINTER_HEADS as HP, pointerWidth } from '../model/ops';
 import { EL, SPECIALS, UNK } from '../model/tokenizer';
 import { DT, type GraphBuilder } from './graph';
@@ -30,9 +30,10 @@ export function pointerGraph(g: GraphBuilder, x: PointerInputs, Dp: number, V: n
   const breaks = g.op1('And', [special, g.op1('Not', [g.op1('Equal', [x.ids, I(UNK)])])]);
   const none = I(-1);
   const real = g.op1('Cast', [x.mask], { to: DT.BOOL });
-  const copy = g.op1('Where', [g.op1('And', [real, g.op1('Not', [special])]), x.ids, none]);
   const zeros = g.op1('Slice', [g.op1('Mul', [x.ids, I(0)]), L(0), L(1), L(1)]); // (B, 1)
   const shift = (t: string) => g.op1('Concat', [g.op1('Slice', [t, L(1), L(2 ** 53), L(1)]), zeros], { axis: 1 });
+  const afterEl = g.op1('Equal', [g.op1('Concat', [zeros, g.op1('Slice', [x.ids, L(0), L(-1), L(1)])], { axis: 1 }), I(EL)]); // (B, S): an element's id
+  const copy = g.op1('Where', [g.op1('And', [real, g.op1('Not', [g.op1('Or', [special, afterEl])])]), x.ids, none]);
   const next = g.op1('Mul', [shift(x.ids), shift(x.mask)]); // (B, S): the following real token, or <pad>
   const opens = g.op1('And', [g.op1('Equal', [x.ids, I(EL)]), g.op1('Not', [g.op1('Less', [next, I(SPECIALS.length)])])]);
   const lineId = g.op1('Where', [opens, next, none]); // at a special: the id its line emits (-1 unless <el> id)

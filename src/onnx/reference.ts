@@ -21,7 +21,7 @@ export class CpuLogits {
   run(tokens: Int32Array, lengths: Int32Array, N: number, T: number): Float32Array {
     const pos = Int32Array.from({ length: N * T }, (_, i) => i % T);
     const hf = this.model.forward('ref', tokens, pos, new Int32Array(N), lengths, N, T);
-    const logits = this.model.head('ref', hf, N * T);
+    const logits = this.model.head('ref', hf, N * T, this.pointer?.vocabBias);
     const scores = this.pointer ? this.pointer.forward('ref', hf, logits, tokens, lengths, new Int32Array(N), lengths, N, T) : logits;
     return scores.slice(0, N * T * this.config.vocab);
   }
