@@ -4,6 +4,7 @@
 // value exits with status 2 and a message naming it.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_TABLE, propOf, type Config } from '../src/core/config-table';
 import { describeAllowed, formatErrors, parseFieldText, validateConfig } from '../src/core/config';
@@ -12,6 +13,7 @@ import { getEnvSpec } from '../src/envs/registry';
 import { decodeCheckpoint, encodeCheckpoint } from '../src/rl/checkpoint';
 import { METRICS, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
+import { basePath, decodeBase } from '../src/rl/pretrain';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
 import { localHost } from '../src/multi/local';
@@ -293,7 +295,8 @@ async function main(argv: readonly string[]): Promise<number> {
       continue;
     }
     const started = performance.now();
-    const { trainer, note } = await createTrainer(run.config);
+    const base = run.config.init === 'base' ? decodeBase(new Uint8Array(readFileSync(resolve('public', basePath(run.config.model))))) : undefined;
+    const { trainer, note } = await createTrainer(run.config, { base });
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));
     trainer.dispose();

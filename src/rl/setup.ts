@@ -14,6 +14,7 @@ import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
+import { basePath, type BasePolicy } from './pretrain';
 import { longestActionTokens, vocabCorpus, vocabularyOf } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
@@ -24,6 +25,8 @@ export interface SetupOptions extends TrainerOptions {
   device?: GPUDevice;
   /** With config.skills: the library whose skills become skill(k) (e.g. the page's); without it one is discovered. */
   skills?: readonly Skill[];
+  /** With config.init = 'base': the pretrained base policy (src/rl/pretrain.ts; the caller reads its file). */
+  base?: BasePolicy;
 }
 
 export interface Assembled {
@@ -68,11 +71,13 @@ export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: nu
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
   const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
   const corpus = vocabCorpus(spec);
-  const tok = vocab ? Tokenizer.fromJSON(vocab) : vocabularyOf(spec);
+  const base = vocab || config.init !== 'base' ? null : baseFor(config, o.base);
+  const tok = vocab ? Tokenizer.fromJSON(vocab) : base ? Tokenizer.fromJSON(base.vocab) : vocabularyOf(spec);
   const longestAction = longestActionTokens(tok, corpus.actions);
   const make = () =>
     createPolicy({ model: config.model, vocab: tok.size, pointer: config.pointer, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
   const { policy, note } = await make();
+  if (base) await policy.setParams(base.params);
   return {
     spec,
     io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined, config.match),
@@ -81,6 +86,13 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
     createPolicy: async () => (await make()).policy,
     ...(skills ? { skills } : {}),
   };
+}
+
+/** The base policy a new run with init = 'base' starts from, checked against the config. */
+function baseFor(config: Config, base: BasePolicy | undefined): BasePolicy {
+  if (!base) throw new Error(`init=base needs the pretrained base policy (${basePath(config.model)}, written by npm run pretrain)`);
+  if (base.model !== config.model) throw new Error(`init=base: the base policy is a ${base.model} model, the config asks for ${config.model}`);
+  return base;
 }
 
 /** A new run (behaviour-cloning warm-up included). */

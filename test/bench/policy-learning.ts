@@ -1,8 +1,11 @@
 // The policy's learning bench (issue 15 targets, until the learning bench of src/rl lands): for each seed, BC then
 // GRPO updates on the train split, with greedy success on a fixed set of test-split tasks measured after BC and every
-// few updates. Wall time counts training only (BC included), not the evaluations.
+// few updates. Times count training only (BC included), not the evaluations: wall seconds, and this process's CPU
+// seconds (what one idle core would take, when a loaded machine stretches the wall time).
 //   npx tsx --import ./scripts/register-raw.mjs test/bench/policy-learning.ts --preset first-steps --seeds 1,2,3
-//     [--budget 180] [--every 5] [--eval 200] [--KEY VALUE ...config overrides]
+//     [--budget CPU_SECONDS] [--every 5] [--eval 200] [--KEY VALUE ...config overrides]
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Rng } from '../../src/core/rng';
 import { formatErrors, parseFieldText, validateConfig } from '../../src/core/config';
 import { propOf, type Config } from '../../src/core/config-table';
@@ -10,6 +13,7 @@ import type { EnvSpec } from '../../src/envs/api';
 import type { Split } from '../../src/envs/split';
 import type { Policy } from '../../src/model/policy-api';
 import { getPreset } from '../../src/rl/presets';
+import { basePath, decodeBase } from '../../src/rl/pretrain';
 import { envOptionsFor, maxTurnsOf, rollout, type AgentIO } from '../../src/rl/rollout';
 import { buildParts } from '../../src/rl/setup';
 import { Trainer } from '../../src/rl/trainer';
@@ -70,21 +74,27 @@ async function main(): Promise<void> {
     const r = validateConfig({ ...a.preset.config, backend: 'cpu', ...a.over, seed });
     if (!r.ok) throw new Error(formatErrors(r.errors));
     const c = r.config;
-    const parts = await buildParts(c);
-    let wall = 0;
-    let t0 = performance.now();
-    const trainer = await Trainer.create(c, parts);
-    wall += performance.now() - t0;
-    const curve: string[] = [`bc ${(wall / 1000).toFixed(1)}s ${(await evaluate(parts.policy, parts.io, parts.spec, c, a.tasks)).toFixed(3)}`];
+    const base = c.init === 'base' ? decodeBase(new Uint8Array(readFileSync(resolve('public', basePath(c.model))))) : undefined;
+    const parts = await buildParts(c, { base });
+    const spent = { wall: 0, cpu: 0 };
+    const timed = async <R>(f: () => Promise<R>): Promise<R> => {
+      const [w0, c0] = [performance.now(), process.cpuUsage()];
+      const out = await f();
+      const c1 = process.cpuUsage(c0);
+      spent.wall += (performance.now() - w0) / 1000;
+      spent.cpu += (c1.user + c1.system) / 1e6;
+      return out;
+    };
+    const times = () => `${spent.wall.toFixed(1)}s wall ${spent.cpu.toFixed(1)}s cpu`;
+    const trainer = await timed(() => Trainer.create(c, parts));
+    const curve: string[] = [`bc ${times()} eval ${(await evaluate(parts.policy, parts.io, parts.spec, c, a.tasks)).toFixed(3)}`];
     let reached = '';
-    for (let u = 1; u <= c.updates && wall / 1000 < a.budget; u++) {
-      t0 = performance.now();
-      const { metrics } = await trainer.step();
-      wall += performance.now() - t0;
+    for (let u = 1; u <= c.updates && spent.cpu < a.budget; u++) {
+      const { metrics } = await timed(() => trainer.step());
       if (u % a.every === 0 || u === c.updates) {
         const s = await evaluate(parts.policy, parts.io, parts.spec, c, a.tasks);
-        curve.push(`u${u} ${(wall / 1000).toFixed(1)}s train ${metrics['episode/success'].toFixed(2)} eval ${s.toFixed(3)}`);
-        if (!reached && s >= 0.9) reached = `reached 0.9 at update ${u}, ${(wall / 1000).toFixed(1)} s`;
+        curve.push(`u${u} ${times()} train ${metrics['episode/success'].toFixed(2)} eval ${s.toFixed(3)}`);
+        if (!reached && s >= 0.9) reached = `reached 0.9 at update ${u}, ${times()}`;
       }
     }
     trainer.dispose();
