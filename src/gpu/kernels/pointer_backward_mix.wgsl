@@ -1,5 +1,5 @@
-// Pointer-generator backward, one thread per row (n,i), Tq = Tk = T: recomputes the pointers' mass per token (in
-// dLogits' row), then dS (N,HP,T,T) and the query part of dq, dLogits, and the gate part of dq.
+// Pointer-generator backward through the mixture, one thread per row (n,i), Tq = Tk = T: recomputes the pointers'
+// mass per token in dLogits' row, then dP (into dS) for each head, dLogits, and the gate part of dq.
 override WG: u32 = 64;
 const HP: u32 = 2u; // POINTER_HEADS (src/model/ops.ts)
 struct P { N: u32, T: u32, Dp: u32, V: u32 }
@@ -10,16 +10,15 @@ struct P { N: u32, T: u32, Dp: u32, V: u32 }
 @group(0) @binding(4) var<storage, read> logits: array<f32>; // (N*T,V)
 @group(0) @binding(5) var<storage, read> dOut: array<f32>; // (N*T,V)
 @group(0) @binding(6) var<storage, read_write> dLogits: array<f32>; // (N*T,V)
-@group(0) @binding(7) var<storage, read_write> dS: array<f32>; // (N,HP,T,T)
-@group(0) @binding(8) var<storage, read_write> dq: array<f32>; // (N,T,W): query and gate parts written
+@group(0) @binding(7) var<storage, read_write> dS: array<f32>; // (N,HP,T,T): dP here
+@group(0) @binding(8) var<storage, read_write> dq: array<f32>; // (N,T,W): gate part written
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) g: vec3u) {
   let r = g.x;
   if (r >= p.N * p.T) { return; }
   let i = r % p.T; let n = r / p.T;
-  let W = 2u * HP * p.Dp + HP + 1u;
-  let go = r * W + 2u * HP * p.Dp;
+  let go = r * (2u * HP * p.Dp + HP + 1u) + 2u * HP * p.Dp;
   var gm = -3.4e38;
   for (var k = 0u; k <= HP; k++) { gm = max(gm, qkv[go + k]); }
   var gs = 0.0;
@@ -28,11 +27,11 @@ fn main(@builtin(global_invocation_id) g: vec3u) {
   let o = r * p.V;
   for (var v = 0u; v < p.V; v++) { dLogits[o + v] = 0.0; }
   for (var h = 0u; h < HP; h++) {
-    let po = ((n * HP + h) * p.T + i) * p.T;
     let gate = exp(qkv[go + h + 1u] - glse);
     for (var j = 0u; j <= i; j++) {
       let t = targets[(n * p.T + j) * HP + h];
-      if (t >= 0 && u32(t) < p.V) { dLogits[o + u32(t)] += gate * probs[po + j]; }
+      let pj = probs[((n * HP + h) * p.T + i) * p.T + j];
+      if (pj > 0.0 && t >= 0 && u32(t) < p.V) { dLogits[o + u32(t)] += gate * pj; }
     }
   }
   var mx = -3.4e38;
@@ -41,34 +40,22 @@ fn main(@builtin(global_invocation_id) g: vec3u) {
   for (var v = 0u; v < p.V; v++) { s += exp(logits[o + v] - mx); }
   let lse = mx + log(s);
   let base = qkv[go] - glse - lse;
-  let scale = 1.0 / sqrt(f32(p.Dp));
   var G: array<f32, 3>; // d loss / d log g_k (HP + 1)
   for (var h = 0u; h < HP; h++) {
     let po = ((n * HP + h) * p.T + i) * p.T;
-    let lgh = qkv[go + h + 1u] - glse;
     var dot = 0.0;
     for (var j = 0u; j <= i; j++) {
-      let pj = probs[po + j];
       let t = targets[(n * p.T + j) * HP + h];
       var d = 0.0;
-      if (pj > 0.0 && t >= 0 && u32(t) < p.V) {
+      if (probs[po + j] > 0.0 && t >= 0 && u32(t) < p.V) {
         let a = base + logits[o + u32(t)];
         let c = dLogits[o + u32(t)];
-        d = dOut[o + u32(t)] * exp(lgh - select(a, log(exp(a) + c), c > 0.0));
+        d = dOut[o + u32(t)] * exp(qkv[go + h + 1u] - glse - select(a, log(exp(a) + c), c > 0.0));
       }
       dS[po + j] = d;
-      dot += pj * d;
+      dot += probs[po + j] * d;
     }
     G[h + 1u] = dot;
-    let qo = r * W + h * p.Dp;
-    for (var d = 0u; d < p.Dp; d++) { dq[qo + d] = 0.0; }
-    for (var j = 0u; j < p.T; j++) {
-      var ds = 0.0;
-      if (j <= i) { ds = probs[po + j] * (dS[po + j] - dot) * scale; }
-      dS[po + j] = ds;
-      let ko = (n * p.T + j) * W + (HP + h) * p.Dp;
-      for (var d = 0u; d < p.Dp; d++) { dq[qo + d] += ds * qkv[ko + d]; }
-    }
   }
   var sumDa = 0.0;
   for (var v = 0u; v < p.V; v++) {
