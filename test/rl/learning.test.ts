@@ -13,7 +13,7 @@ describe('learning', () => {
 
   // A longer action to learn: type the goal's word, then Submit.
   it('enter-text: GRPO after a short BC warm-up reaches 0.9 success within 30 updates', async () => {
-    const r = validateConfig({ env: 'enter-text', model: 'tiny', bcSteps: 60, lr: 0.005, updates: 30, backend: 'cpu', seed: 1 });
+    const r = validateConfig({ env: 'enter-text', model: 'tiny', bcSteps: 3, lr: 0.005, updates: 30, backend: 'cpu', seed: 1 });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const { curve } = await successCurve(r.config);
     expect(curve[0], 'BC alone should not already solve it').toBeLessThan(0.9);
