@@ -23,15 +23,20 @@ export async function batchFor(p: CreatedPolicy): Promise<TrainBatch> {
   return b;
 }
 
-/** One training step on each policy: metrics within 1e-4 (relative), parameters within STEP_TOL * lr. */
+/**
+ * One training step on each policy: metrics within 1e-4 (relative), parameters within STEP_TOL * lr, but for at most
+ * one in 10,000 (a near-zero gradient whose sign float noise flipped moves by up to 2 lr the other way; f16 roundings
+ * make that likelier). A wrong gradient moves far more parameters than that.
+ */
 export async function expectStepsAgree(got: CreatedPolicy, want: CreatedPolicy, b: TrainBatch, hyper: StepHyper): Promise<void> {
   const mG = await got.trainStep(b, hyper);
   const mW = await want.trainStep(b, hyper);
   for (const k of Object.keys(mW) as (keyof typeof mW)[]) expect(Math.abs(mG[k] - mW[k])).toBeLessThan(1e-4 * (1 + Math.abs(mW[k])));
   const [pG, pW] = [(await got.getState()).params, (await want.getState()).params];
-  let worst = 0;
-  pW.forEach((x, i) => (worst = Math.max(worst, Math.abs(pG[i] - x))));
-  expect(worst).toBeLessThan(STEP_TOL * hyper.lr);
+  const diffs = Array.from(pW, (x, i) => Math.abs(pG[i] - x));
+  const flipped = diffs.filter((d) => d >= STEP_TOL * hyper.lr);
+  expect(flipped.length, `parameters off by more than ${STEP_TOL} lr: ${flipped.slice(0, 5).join(', ')}`).toBeLessThanOrEqual(Math.max(1, Math.floor(pW.length / 10_000)));
+  expect(Math.max(...flipped, 0)).toBeLessThan(2.2 * hyper.lr);
 }
 
 export function crossSpec(device: () => Promise<GPUDevice>): void {
