@@ -1,6 +1,6 @@
 // The pretrained base policy: behaviour cloning on the train splits of many web families at once, with one vocabulary
-// (the union of their structural words; anything else reads as placeholders, so the base can read a family it never
-// saw), deterministic on the CPU twin so that one seed rebuilds it bit for bit; and its file ("GHBS", u32 header
+// (the union of the web families' structural words; anything else reads as placeholders, so the base can read a
+// family it never saw), deterministic on the CPU twin so that one seed rebuilds it bit for bit; and its file ("GHBS", u32 header
 // length, JSON header, the parameters as little-endian f32).
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
@@ -44,10 +44,15 @@ export function baseFamilies(): EnvSpec[] {
   return ENV_SPECS.filter((s) => s.suite === 'web' && !BASE_HELD_OUT.includes(s.id));
 }
 
-/** BC on the experts of `families` (train split, default options), each demonstration from a family drawn by seed. */
+/**
+ * BC on the experts of `families` (train split, default options), each demonstration from a family drawn by seed.
+ * The vocabulary also holds the structural words of every other web family (their language, not their episodes), so
+ * that a held-out family's fixed labels (Username, Login) stay words of their own rather than placeholders.
+ */
 export async function pretrainBase(o: PretrainOptions): Promise<BasePolicy> {
   const specs = o.families ? o.families.map((id) => ENV_SPECS.find((s) => s.id === id) ?? fail(`unknown family '${id}'`)) : baseFamilies();
-  const tok = buildTokenizer(structuralWords(specs.map(vocabCorpus)));
+  const web = ENV_SPECS.filter((s) => s.suite === 'web');
+  const tok = buildTokenizer(structuralWords([...specs, ...web.filter((s) => !specs.includes(s))].map(vocabCorpus)));
   const vocab = tok.toJSON();
   const { policy } = await createPolicy({ model: o.model, vocab: vocab.length, seed: o.seed, backend: 'cpu' });
   const ios = specs.map((spec) => agentIO(vocab, spec, policy.window, longestActionTokens(tok, vocabCorpus(spec).actions), false, false));
