@@ -1,17 +1,18 @@
 // `npm run skills -- discover|merge`: bottom-up skill discovery from zero, then the MCTS skill agent (and flat
 // random exploration for comparison) on seeds discovery never saw; merging exported libraries.
-// Hand-written argv parsing; a bad command, flag or value exits with status 2 and names it.
+// Hand-written argv parsing; a bad command, flag or value exits with status 2 and names it; a file that cannot be
+// read or written (missing, a directory, no permission) or a library too big to export exits with status 1 and a message.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { EnvOptions } from '../src/envs/api';
 import { getEnvSpec } from '../src/envs/registry';
 import { discover } from '../src/skills/discovery';
-import { exportLibrary, parseLibrary } from '../src/skills/io';
+import { ExportTooLargeError, exportLibrary, parseLibrary } from '../src/skills/io';
 import { mergeLibraries } from '../src/skills/library';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '../src/skills/mcts';
 import { unseenSeeds } from '../src/skills/seeds';
 import type { Skill } from '../src/skills/types';
-import { UsageError } from './flags';
+import { parseEnvOption, UsageError } from './flags';
 
 const USAGE = `usage: npm run skills -- <command> [flags]
   discover --env ID [--seed N] [--budget STEPS] [--eval EPISODES] [--sims S] [--opt name=value]... [--in FILE] [--out FILE] [--json]
@@ -27,17 +28,40 @@ function positive(flag: string, text: string | undefined, max: number): number {
   return n;
 }
 
+/** A file problem (missing, a directory, no permission, too big to export): status 1, no stack trace. */
+class FileError extends Error {}
+
+function fsReason(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  const known: Record<string, string> = { ENOENT: 'no such file or directory', EISDIR: 'it is a directory', EACCES: 'permission denied', EPERM: 'permission denied', ENOTDIR: 'a part of the path is not a directory' };
+  return (code && known[code]) ?? (err instanceof Error ? err.message : String(err));
+}
+
 function readLibrary(file: string): Skill[] {
-  const r = parseLibrary(readFileSync(file, 'utf8'));
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new FileError(`cannot read ${file}: ${fsReason(err)}`);
+  }
+  const r = parseLibrary(text);
   if (!r.ok) throw new UsageError(`${file}: ${r.error}`);
   return r.skills;
 }
 
-function parseOpt(text: string, into: Record<string, number | string | boolean>): void {
-  const m = /^([A-Za-z][\w-]*)=(.*)$/.exec(text);
-  if (!m) throw new UsageError(`--opt: expected name=value, got '${text}'`);
-  const raw = m[2];
-  into[m[1]] = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+$/.test(raw) ? Number(raw) : raw;
+function writeLibrary(file: string, skills: readonly Skill[]): void {
+  let text: string;
+  try {
+    text = exportLibrary(skills);
+  } catch (err) {
+    if (err instanceof ExportTooLargeError) throw new FileError(`nothing written to ${file}: ${err.message}`);
+    throw err;
+  }
+  try {
+    writeFileSync(file, text);
+  } catch (err) {
+    throw new FileError(`cannot write ${file}: ${fsReason(err)}`);
+  }
 }
 
 function runDiscover(args: string[]): void {
@@ -64,7 +88,7 @@ function runDiscover(args: string[]): void {
       case '--budget': budget = positive(flag, value, 1_000_000); break;
       case '--eval': evalEpisodes = positive(flag, value, 10_000); break;
       case '--sims': sims = positive(flag, value, 10_000); break;
-      case '--opt': parseOpt(value, options); break;
+      case '--opt': parseEnvOption('--opt', value, options); break;
       case '--in': input = value; break;
       case '--out': output = value; break;
       default: throw new UsageError(`discover: unknown flag '${flag}'`);
@@ -91,7 +115,7 @@ function runDiscover(args: string[]): void {
   for (const s of [...found.skills].sort((a, b) => b.fitness - a.fitness).slice(0, 8)) {
     log(`  ${s.fitness.toFixed(2)}  ${s.uses.toString().padStart(5)} uses  ${s.name}`);
   }
-  if (output) writeFileSync(output, exportLibrary(found.skills));
+  if (output) writeLibrary(output, found.skills);
 
   const seeds = unseenSeeds(seed, evalEpisodes);
   const plan = { ...DEFAULT_PLAN, simulations: sims };
@@ -117,7 +141,7 @@ function runMerge(args: string[]): void {
   if (files.length === 0 || output === undefined) throw new UsageError('merge: give one or more FILEs and --out FILE');
   const libs = files.map(readLibrary);
   const merged = mergeLibraries(libs);
-  writeFileSync(output, exportLibrary(merged));
+  writeLibrary(output, merged);
   const summary = { files: files.length, skillsIn: libs.reduce((t, l) => t + l.length, 0), skills: merged.length };
   console.log(json ? JSON.stringify(summary) : `merged ${summary.skillsIn} skills from ${summary.files} files into ${summary.skills}`);
 }
@@ -128,6 +152,10 @@ try {
   else if (command === 'merge') runMerge(rest);
   else throw new UsageError(command ? `unknown command '${command}'` : 'missing command');
 } catch (e) {
+  if (e instanceof FileError) {
+    console.error(`skills: ${e.message}`);
+    process.exit(1);
+  }
   if (!(e instanceof UsageError)) throw e;
   console.error(`${e.message}\n${USAGE}`);
   process.exit(2);

@@ -1,25 +1,26 @@
 // `npm run train -- [--preset NAME [--variant NAME] | --link URL] [--KEY VALUE ...] [--json] [--out FILE] [--resume FILE]
 //  [--frozen AGENT=FILE,...]`
 // Headless GRPO runs on the same src/ as the page. Every config key of the table is a flag; a bad flag or
-// value exits with status 2 and a message naming it.
+// value exits with status 2 and a message naming it. A metric that becomes NaN or infinite, or a checkpoint that
+// cannot be read, ends the run with status 1; --out is written whole (through a temporary file) and only with
+// finite parameters, so it always holds the last good checkpoint.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_TABLE, propOf, type Config } from '../src/core/config-table';
 import { describeAllowed, formatErrors, parseFieldText, validateConfig } from '../src/core/config';
 import { decodeLink } from '../src/core/share-link';
 import { getEnvSpec } from '../src/envs/registry';
-import { decodeCheckpoint, encodeCheckpoint } from '../src/rl/checkpoint';
-import { METRICS, type Metrics } from '../src/rl/metrics';
+import { CheckpointError, encodeCheckpoint, readCheckpoint } from '../src/rl/checkpoint';
+import { EVAL_METRICS, METRICS, nonFiniteMetric, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
-import { basePath, decodeBase } from '../src/rl/pretrain';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
 import { localHost } from '../src/multi/local';
 import { frozenPolicy, withFrozen } from '../src/multi/frozen';
 import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
 import { workflowOf } from '../src/multi/workflow';
+import { baseFileFor } from './base-file';
 import { installWebGpu } from './node-webgpu';
 import { UsageError } from './flags';
 
@@ -163,8 +164,11 @@ export function helpText(): string {
     'Config (every key of a share link):',
     ...CONFIG_TABLE.map((p) => `  --${p.key.padEnd(16)}${p.doc} (${describeAllowed(p)}; default ${String(p.default) || 'none'})`),
     '',
-    'Metrics:',
-    ...METRICS.map((m) => `  ${m.name.padEnd(22)}${m.doc}`),
+    'Metrics (every update):',
+    ...METRICS.map((m) => `  ${m.name.padEnd(26)}${m.doc}`),
+    '',
+    'Evaluation (every evalEvery updates and after the last; before the first too, after BC, on the CLI):',
+    ...EVAL_METRICS.map((m) => `  ${m.name.padEnd(26)}${m.doc}`),
     '',
     'Team metrics (workflow = chain, debate or mixture):',
     `  ${TEAM_METRICS.join(', ')}`,
@@ -193,8 +197,25 @@ function humanLine(label: string, update: number, m: Metrics): string {
     `  kl ${fixed(m['loss/kl'], 4)}`,
     `  entropy ${fixed(m['policy/entropy'])}`,
     `  grad ${fixed(m['optim/grad_norm'])}`,
+    m['env/level'] !== undefined ? `  level ${m['env/level']}` : '',
     `  ${fixed(m['perf/update_ms'] / 1000, 2)} s`,
+    m['eval/success'] !== undefined ? `  | ${evalText(m)}` : '',
   ].join('');
+}
+
+/** An evaluation's numbers in one phrase. */
+function evalText(m: Partial<Metrics>): string {
+  return `eval (test split) greedy ${fixed(m['eval/success']!, 3)} sampled ${fixed(m['eval/success_sampled']!, 3)} return ${fixed(m['eval/return']!, 2)}`;
+}
+
+/** A run that had to stop (a non-finite metric): status 1, its message on stderr. */
+class RunStopped extends Error {}
+
+/** Writes a checkpoint whole or not at all: a temporary file beside `out`, then a rename over it. */
+function writeAtomically(out: string, bytes: Uint8Array): void {
+  const temporary = `${out}.partial`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, out);
 }
 
 /** Runs a trainer to `updates` updates in all, printing each; returns the summary line. */
@@ -202,22 +223,33 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
   const every = trainer.currentConfig.checkpointEvery;
   const first = trainer.updatesDone;
   const loopStart = performance.now();
-  let reached: string | null = null;
+  let reached: string | null = null; // the first evaluation at 0.9 (or, with evaluation off, training success)
+  let savedAt: number | null = null;
   const save = async () => {
-    if (out) writeFileSync(out, encodeCheckpoint(await trainer.checkpoint()));
+    if (!out) return;
+    writeAtomically(out, encodeCheckpoint(await trainer.checkpoint()));
+    savedAt = trainer.updatesDone;
   };
   while (trainer.updatesDone < updates) {
     const report = await trainer.step();
     const m = report.metrics;
     if (json) process.stdout.write(`${JSON.stringify({ update: report.update, ...(label ? { variant: label } : {}), ...m })}\n`);
     else process.stdout.write(`${humanLine(label, report.update, m)}\n`);
-    if (reached === null && m['episode/success'] >= 0.9) reached = `success reached 0.9 at update ${report.update} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    const bad = nonFiniteMetric(m);
+    if (bad) {
+      const kept = !out ? '' : savedAt === null ? `; ${out} was not written` : `; ${out} keeps the checkpoint after update ${savedAt - 1}`;
+      throw new RunStopped(`${label ? `[${label}] ` : ''}${bad[0]} became ${bad[1]} at update ${report.update}: training stopped${kept}`);
+    }
+    const success = trainer.currentConfig.evalEvery > 0 ? m['eval/success'] : m['episode/success'];
+    const what = trainer.currentConfig.evalEvery > 0 ? 'eval success' : 'training success';
+    if (reached === null && success !== undefined && success >= 0.9) reached = `${what} reached 0.9 at update ${report.update} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (every > 0 && trainer.updatesDone % every === 0) await save();
   }
   await save();
   const seconds = (performance.now() - loopStart) / 1000;
   const done = trainer.updatesDone - first;
-  return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? 'success did not reach 0.9'}`;
+  const missed = trainer.currentConfig.evalEvery > 0 ? 'eval success did not reach 0.9' : 'training success did not reach 0.9 (evaluation is off)';
+  return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? missed}`;
 }
 
 /** A team run: every update's team, baseline and per-agent metrics; returns the summary line. */
@@ -278,8 +310,19 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const say = (line: string) => (cmd.json ? process.stderr : process.stdout).write(`${line}\n`);
+  try {
+    return await runCommand(cmd, policies, say);
+  } catch (err) {
+    if (!(err instanceof RunStopped || err instanceof CheckpointError)) throw err;
+    process.stderr.write(`train: ${err.message}\n`);
+    return 1;
+  }
+}
+
+async function runCommand(cmd: Exclude<Command, { kind: 'help' }>, policies: ReadonlyMap<string, Uint8Array>, say: (line: string) => void): Promise<number> {
   if (cmd.kind === 'resume') {
-    const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(cmd.file)));
+    const { checkpoint, warnings } = readCheckpoint(new Uint8Array(readFileSync(cmd.file)));
+    for (const w of warnings) process.stderr.write(`train: ${cmd.file}: ${w}\n`);
     if (checkpoint.config.backend !== 'cpu') await withWebGpu();
     const started = performance.now();
     const { trainer, note } = await resumeTrainer(checkpoint);
@@ -295,9 +338,9 @@ async function main(argv: readonly string[]): Promise<number> {
       continue;
     }
     const started = performance.now();
-    const base = run.config.init === 'base' ? decodeBase(new Uint8Array(readFileSync(resolve('public', basePath(run.config.model))))) : undefined;
-    const { trainer, note } = await createTrainer(run.config, { base });
+    const { trainer, note } = await createTrainer(run.config, { base: baseFileFor(run.config) });
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (run.config.evalEvery > 0) say(`${run.label ? `[${run.label}] ` : ''}before RL: ${evalText((await trainer.evaluate()).metrics)}`);
     say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));
     trainer.dispose();
   }

@@ -1,5 +1,6 @@
 // Makes sure the tests' WebGPU adapters are present before tests run: Debian's Chromium (SwiftShader) with libvulkan1,
-// and Mesa's lavapipe with the Vulkan layer headers and a C compiler (the f16 tests' adapter, see tools/lavapipe).
+// and Mesa's lavapipe with the Vulkan layer headers and a C compiler (the f16 tests' adapter, see tools/lavapipe);
+// and clang with lld, which build the WebAssembly kernels (npm test checks src/wasm/*.wasm against src/wasm/c).
 // Installs them with apt-get when running as root (or with sudo); otherwise stops with a message naming
 // what to install. GPU tests are never skipped silently.
 import { execSync } from 'node:child_process';
@@ -16,6 +17,8 @@ if (!vulkanLoaders.some((p) => existsSync(p))) missing.push('libvulkan1');
 if (!lavapipeIcds.some((p) => existsSync(p))) missing.push('mesa-vulkan-drivers');
 if (!existsSync('/usr/include/vulkan/vk_layer.h')) missing.push('libvulkan-dev');
 if (!commandWorks('cc --version')) missing.push('gcc');
+if (!commandWorks('clang --version')) missing.push('clang');
+if (!commandWorks('wasm-ld --version')) missing.push('lld');
 
 if (missing.length === 0) process.exit(0);
 

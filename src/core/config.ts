@@ -7,6 +7,7 @@ import {
   MAX_EPISODES_PER_UPDATE,
   propOf,
   type Config,
+  type ConfigKey,
   type Prop,
 } from './config-table';
 
@@ -56,12 +57,23 @@ function schemaOf(prop: Prop): v.GenericSchema {
 
 const FIELD_SCHEMAS = new Map<string, v.GenericSchema>(CONFIG_TABLE.map((p) => [p.key, schemaOf(p)]));
 
+/** The valibot schema of one property, as the table declares it (the env server validates requests with them). */
+export function fieldSchema(key: ConfigKey): v.GenericSchema {
+  return FIELD_SCHEMAS.get(key)!;
+}
+
 /** Checks one typed value against its property. Returns an error message or null. */
 export function checkField(key: string, value: unknown): string | null {
   const schema = FIELD_SCHEMAS.get(key);
   if (!schema) return `unknown setting '${key}'`;
   const result = v.safeParse(schema, value);
   return result.success ? null : `must be ${describeAllowed(propOf(key)!)}`;
+}
+
+/** A value under its current name: an enum value given by a former name (see EnumProp.aliases) is renamed. */
+export function currentValue(prop: Prop | undefined, value: unknown): unknown {
+  if (prop?.type !== 'enum' || typeof value !== 'string' || !prop.aliases || !Object.hasOwn(prop.aliases, value)) return value;
+  return prop.aliases[value];
 }
 
 /** Turns the text form of a value (from a link or a CLI flag) into its typed value, or an error message. */
@@ -79,10 +91,18 @@ export function parseFieldText(prop: Prop, text: string): { value: unknown } | {
       if (text === 'false' || text === '0') return { value: false };
       return { error: must };
     case 'enum':
-      return { value: text };
+      return { value: currentValue(prop, text) };
     case 'set':
       return { value: text === '' ? [] : text.split(',') };
   }
+}
+
+/** A value typed into the page, as a link or a flag would give it: parsed, then checked against its property. */
+export function parseFieldInput(prop: Prop, text: string): { value: unknown } | { error: string } {
+  const parsed = parseFieldText(prop, text.trim());
+  if ('error' in parsed) return parsed;
+  const error = checkField(prop.key, parsed.value);
+  return error ? { error } : parsed;
 }
 
 /** The text form of a value, inverse of parseFieldText for valid values. */
@@ -102,6 +122,15 @@ function crossFieldErrors(c: Config): FieldError[] {
       message: `group x tasks = ${episodes} episodes per update; at most ${MAX_EPISODES_PER_UPDATE} are allowed`,
     });
   }
+  if (c.families.length === 1) {
+    errors.push({ key: 'families', value: c.families[0], message: 'a mixture needs at least two families (or none: env alone)' });
+  }
+  if (c.families.length > 0 && (c.workflow !== 'single' || c.skills)) {
+    errors.push({ key: 'families', value: c.families.join(','), message: 'a mixture of families trains a single agent without skills (workflow = single, skills = false)' });
+  }
+  if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
+    errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
+  }
   if (c.model === 'base' && c.backend === 'cpu') {
     errors.push({ key: 'model', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });
   }
@@ -118,7 +147,8 @@ function crossFieldErrors(c: Config): FieldError[] {
 export function validateConfig(input: Readonly<Record<string, unknown>>): ConfigResult {
   const errors: FieldError[] = [];
   const merged: Record<string, unknown> = { ...DEFAULT_CONFIG };
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, given] of Object.entries(input)) {
+    const value = currentValue(propOf(key), given);
     const message = checkField(key, value);
     if (message) errors.push({ key, value: previewValue(value), message });
     else merged[key] = Array.isArray(value) ? [...value] : value;

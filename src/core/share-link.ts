@@ -1,28 +1,38 @@
 // The share-link codec: config <-> URL hash as readable, versioned key=value pairs
 // (`#v=1&env=click-button&group=8&...`). A link is untrusted input: it is bounded, parsed field by
 // field, never evaluated, and a bad one yields messages naming the field, the value and what is allowed.
+// A short checksum (`c=`, right after `v=`) covers every setting, so a link cut short or edited after it was made
+// is reported as such; a link without one still loads, with a warning.
 import { CONFIG_TABLE, propOf, type Config } from './config-table';
 import { formatFieldText, parseFieldText, previewValue, validateConfig, type FieldError } from './config';
+import { hashString } from './rng';
 
 export const LINK_VERSION = 1;
 /** Longest hash accepted, in characters. */
 export const MAX_LINK_LENGTH = 4096;
-/** Longest single value accepted, in characters. */
-export const MAX_VALUE_LENGTH = 200;
+/** Longest single value accepted, in characters (a `families` set of every env id must fit). */
+export const MAX_VALUE_LENGTH = 1024;
 /** Most key=value pairs accepted. */
 export const MAX_PAIRS = 64;
+/** The checksum's key: 6 hex digits (24 bits) of a hash of every other pair but v. */
+export const CHECKSUM_KEY = 'c';
+const CHECKSUM_SALT = 0x5eed11c5;
+
+/** The checksum of a link's settings: decoded key/value pairs, in any order (reordering is not an edit). */
+function checksumOf(pairs: readonly (readonly [string, string])[]): string {
+  const canonical = JSON.stringify([...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return (hashString(canonical, CHECKSUM_SALT) & 0xffffff).toString(16).padStart(6, '0');
+}
 
 export type LinkResult =
   | { ok: true; config: Config; warnings: string[] }
   | { ok: false; errors: FieldError[]; warnings: string[] };
 
-/** The hash (without '#') for a config: every field, in table order, so a link pins the whole experiment. */
+/** The hash (without '#') for a config: the checksum, then every field in table order, so a link pins the whole experiment. */
 export function encodeLink(config: Config): string {
-  const pairs = [`v=${LINK_VERSION}`];
-  for (const prop of CONFIG_TABLE) {
-    pairs.push(`${prop.key}=${encodeURIComponent(formatFieldText(prop, config[prop.key]))}`);
-  }
-  return pairs.join('&');
+  const pairs = CONFIG_TABLE.map((prop) => [prop.key, formatFieldText(prop, config[prop.key])] as const);
+  const fields = pairs.map(([key, text]) => `${key}=${encodeURIComponent(text)}`);
+  return [`v=${LINK_VERSION}`, `${CHECKSUM_KEY}=${checksumOf(pairs)}`, ...fields].join('&');
 }
 
 /** The part of a full URL, '#hash' or bare hash that holds the pairs. */
@@ -56,6 +66,8 @@ export function decodeLink(link: string): LinkResult {
   }
   const input: Record<string, unknown> = {};
   const seen = new Set<string>();
+  const settings: [string, string][] = [];
+  let checksum: string | undefined;
   for (const part of parts) {
     const eq = part.indexOf('=');
     const rawKey = eq >= 0 ? part.slice(0, eq) : part;
@@ -79,6 +91,11 @@ export function decodeLink(link: string): LinkResult {
       errors.push({ key, value: previewValue(value), message: `is longer than ${MAX_VALUE_LENGTH} characters` });
       continue;
     }
+    if (key === CHECKSUM_KEY) {
+      checksum = value;
+      continue;
+    }
+    if (key !== 'v') settings.push([key, value]);
     if (key === 'v') {
       if (value !== String(LINK_VERSION)) {
         errors.push({ key, value: previewValue(value), message: `unsupported link version (this page reads v=${LINK_VERSION})` });
@@ -92,12 +109,33 @@ export function decodeLink(link: string): LinkResult {
     }
     const parsed = parseFieldText(prop, value);
     if ('error' in parsed) errors.push({ key, value: previewValue(value), message: parsed.error });
-    else input[key] = parsed.value;
+    else input[key] = prop.type === 'set' && prop.lenient ? knownOnly(prop.key, prop.values, parsed.value as string[], warnings) : parsed.value;
   }
+  const checksumError = checkChecksum(checksum, settings, warnings);
+  if (checksumError) errors.unshift(checksumError);
   const checked = validateConfig(input);
   if (!checked.ok) errors.push(...checked.errors);
   if (errors.length > 0 || !checked.ok) return { ok: false, errors, warnings };
   return { ok: true, config: checked.config, warnings };
+}
+
+/** The checksum's verdict: an error when it is malformed or does not match, a warning when there is none. */
+function checkChecksum(given: string | undefined, settings: readonly (readonly [string, string])[], warnings: string[]): FieldError | null {
+  if (given === undefined) {
+    warnings.push('this link has no checksum (c=), so a link cut short or edited cannot be told from a whole one; it was loaded as it is');
+    return null;
+  }
+  if (!/^[0-9a-f]{6}$/.test(given)) return { key: CHECKSUM_KEY, value: previewValue(given), message: "must be 6 hexadecimal digits (the link's checksum): the link was cut short or edited" };
+  if (given !== checksumOf(settings)) {
+    return { key: CHECKSUM_KEY, value: given, message: 'does not match the settings: the link was cut short or edited after it was made (remove c= to load it as it is)' };
+  }
+  return null;
+}
+
+/** A lenient set's known values; each unknown one is named in a warning. */
+function knownOnly(key: string, known: readonly string[], given: readonly string[], warnings: string[]): string[] {
+  for (const v of given) if (!known.includes(v)) warnings.push(`ignored unknown ${key} value '${previewValue(v)}' (known: ${known.join(', ')})`);
+  return given.filter((v) => known.includes(v));
 }
 
 function safeDecode(text: string): string | null {

@@ -101,6 +101,22 @@ export interface EnvSpec {
   description: string;
   maxTurns: number;
   options: readonly OptionSpec[];
+  /**
+   * Difficulty levels 0..N, easiest first: each a full set of options (every option named). `envOptionsFor(spec,
+   * level)` in src/rl/rollout.ts reads it; a level past N means N. The options' defaults are one of the levels.
+   */
+  levels?: readonly EnvOptions[];
+  /** The MiniWoB++ task this family reproduces (its name there), or null when it is not a MiniWoB++ task. */
+  miniwob?: string | null;
+  /** The family exists to teach the name-match rule (click what the goal names), so it may be won by it. */
+  lesson?: boolean;
+  /**
+   * What tells two task instances apart for the train/test split check: the goal text (web tasks' default), or the
+   * goal with the first observation (games' default, and families like MiniWoB's click-tab whose goals are few).
+   */
+  instanceKey?: 'goal' | 'goal+observation';
+  /** The share of episodes its expert must win, when below 1: a game a planning expert can lose (the card battler). */
+  expertFloor?: number;
   /** The action language this environment accepts. */
   actions: readonly ActionSignature[];
   create(): Env;

@@ -1,8 +1,9 @@
 // Drivers over any registered environment: expert rollouts, fuzzing with random and malformed actions, and a
 // steps-per-second benchmark. Shared by the CLI (cli/envs.ts) and the conformance tests.
 
-import type { EnvOptions, EnvSpec } from './api';
+import type { Env, EnvOptions, EnvSpec } from './api';
 import { Rng } from '../core/rng';
+import type { Split } from './split';
 
 export interface Rollout {
   success: boolean;
@@ -13,9 +14,9 @@ export interface Rollout {
 }
 
 /** Runs the scripted expert from reset(seed) until the episode ends. */
-export function expertRollout(spec: EnvSpec, seed: number, options?: EnvOptions): Rollout {
+export function expertRollout(spec: EnvSpec, seed: number, options?: EnvOptions, split?: Split): Rollout {
   const env = spec.create();
-  const first = env.reset({ seed, options });
+  const first = env.reset({ seed, options, split });
   const out: Rollout = { success: false, turns: 0, actions: [], texts: [first.obs.text], rewards: [] };
   for (let t = 0; t < env.maxTurns; t++) {
     const action = spec.expert(env);
@@ -101,27 +102,76 @@ export function fuzz(spec: EnvSpec, seeds: readonly number[], steps: number): Fu
   return report;
 }
 
-/** Steps per second of step() alone with a cheap valid policy: recorded expert episodes replayed on clones of a
- * reset environment (reset and clone are not timed). */
-export function bench(spec: EnvSpec, seconds: number): number {
-  const episodes = [];
-  for (let seed = 0; seed < 16; seed++) {
+export interface BenchResult {
+  /** What a trainer pays per step: reset, step and the observation text at every step, per step() call. */
+  trainerStepsPerSecond: number;
+  /** step() alone on clones of a reset environment (no reset, no clone and no text timed). */
+  rawStepsPerSecond: number;
+  /** Mean steps per recorded expert episode. */
+  stepsPerEpisode: number;
+}
+
+/** The median of a non-empty list. */
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Milliseconds of CPU time this process has used (Node), or wall-clock time where there is no such count: on a
+ * machine shared with other jobs, CPU time measures the work rather than the waiting. */
+function cpuMs(): number {
+  const usage = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage?.();
+  return usage ? (usage.user + usage.system) / 1000 : performance.now();
+}
+
+/** Steps per CPU second of `run` (a batch that returns its step count) over `windows` wall-clock windows of
+ * `seconds`, after a warm-up half a window long: the median window's rate. `prepare` runs untimed before each batch. */
+function rate<T>(seconds: number, windows: number, prepare: () => T, run: (prepared: T) => number): number {
+  const rates: number[] = [];
+  for (let w = -1; w < windows; w++) {
+    let steps = 0;
+    let ms = 0;
+    const deadline = performance.now() + seconds * 1000 * (w < 0 ? 0.5 : 1);
+    while (performance.now() < deadline) {
+      const prepared = prepare();
+      const t0 = cpuMs();
+      steps += run(prepared);
+      ms += cpuMs() - t0;
+    }
+    if (w >= 0) rates.push(steps / (ms / 1000));
+  }
+  return median(rates);
+}
+
+/**
+ * Steps per CPU second on one core, timed two ways over recorded expert episodes of train seeds 0-63: the trainer's
+ * path (reset, every step, obs.text after reset and after each step) and step() alone on clones made untimed.
+ */
+export function bench(spec: EnvSpec, seconds = 2, windows = 3): BenchResult {
+  const episodes: { seed: number; start: Env; actions: string[] }[] = [];
+  for (let seed = 0; seed < 64; seed++) {
     const start = spec.create();
     start.reset({ seed });
-    episodes.push({ start, actions: expertRollout(spec, seed).actions });
+    episodes.push({ seed, start, actions: expertRollout(spec, seed).actions });
   }
-  let steps = 0;
-  let busy = 0;
-  const deadline = performance.now() + seconds * 1000;
-  for (let e = 0; performance.now() < deadline; e++) {
-    const ep = episodes[e % episodes.length];
-    for (let rep = 0; rep < 8; rep++) {
-      const env = ep.start.clone();
-      const t0 = performance.now();
-      for (const a of ep.actions) env.step(a);
-      busy += performance.now() - t0;
+  const env = spec.create();
+  let chars = 0; // a sink for the texts' lengths: each text is built and read, as a trainer reads it
+  const trainerStepsPerSecond = rate(seconds, windows, () => episodes, (eps) => {
+    let steps = 0;
+    for (const ep of eps) {
+      chars += env.reset({ seed: ep.seed }).obs.text.length;
+      for (const a of ep.actions) chars += env.step(a).obs.text.length;
       steps += ep.actions.length;
     }
-  }
-  return steps / (busy / 1000);
+    return steps;
+  });
+  const rawStepsPerSecond = rate(seconds, windows, () => episodes.map((ep) => ({ env: ep.start.clone(), actions: ep.actions })), (clones) => {
+    let steps = 0;
+    for (const c of clones) {
+      for (const a of c.actions) c.env.step(a);
+      steps += c.actions.length;
+    }
+    return steps;
+  });
+  return { trainerStepsPerSecond, rawStepsPerSecond, stepsPerEpisode: episodes.reduce((n, x) => n + x.actions.length, 0) / episodes.length };
 }

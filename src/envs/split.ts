@@ -3,6 +3,7 @@
 // to exactly one split, decided by a salted hash of its text; a family draws its content through Pools.
 
 import { hashString, type Rng } from '../core/rng';
+import type { EnvSpec } from './api';
 
 export const SPLITS = ['train', 'test'] as const;
 export type Split = (typeof SPLITS)[number];
@@ -48,11 +49,18 @@ export class Pools {
     return rng.pick(this.words(list));
   }
 
-  /** `k` distinct items of `list` in this split, in random order; throws when the split holds fewer than k. */
+  /** `k` distinct items of `list` in this split, in random order; throws when the split holds fewer than k.
+   * A few items of a long list cost O(k) (distinct indices redrawn on a repeat), not a shuffle of the list. */
   sample<T extends string>(rng: Rng, list: readonly T[], k: number): T[] {
     const sub = this.words(list);
     if (sub.length < k) throw new Error(`pools: asked for ${k} items, the ${this.split} split of this list holds ${sub.length}`);
-    return rng.shuffle(sub).slice(0, k);
+    if (k * 4 > sub.length) return rng.shuffle(sub).slice(0, k);
+    const picked: number[] = [];
+    while (picked.length < k) {
+      const i = rng.int(sub.length);
+      if (!picked.includes(i)) picked.push(i);
+    }
+    return picked.map((i) => sub[i]);
   }
 
   /** A random lowercase string of length in [minLen, maxLen] in this split (MiniWoB's random words). */
@@ -85,4 +93,10 @@ const POOLS: Record<Split, Pools> = { train: new Pools('train'), test: new Pools
 /** The shared Pools of a split (their word caches are reused across episodes). */
 export function poolsOf(split: Split | undefined): Pools {
   return POOLS[split ?? 'train'];
+}
+
+/** The text that identifies a task instance for the split check: its goal, or its goal and first observation. */
+export function instanceKey(spec: Pick<EnvSpec, 'suite' | 'instanceKey'>, goal: string, firstObservation: string): string {
+  const by = spec.instanceKey ?? (spec.suite === 'game' ? 'goal+observation' : 'goal');
+  return by === 'goal' ? goal : `${goal}\n${firstObservation}`;
 }

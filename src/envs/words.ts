@@ -1,4 +1,6 @@
-// Fixed word lists every task draws from, so a word-level tokenizer built from the environments covers them.
+// The starter word lists: small fixed lists the easiest levels draw from (level 0 of click-button, enter-text,
+// login-user, choose-list, use-autocomplete), which the word-level tokenizer built from the environments covers
+// (src/rl/vocab.ts reads every list here). The families' large lexicons are in lexicon/.
 
 export const BUTTON_WORDS = [
   'Submit', 'Cancel', 'Okay', 'Next', 'Back', 'Save', 'Delete', 'Open', 'Close', 'Send', 'Start', 'Stop',
@@ -28,11 +30,6 @@ export const ITEMS = [
 ] as const;
 
 export const TOPICS = ['news', 'sports', 'music', 'movies', 'travel', 'science', 'games', 'books', 'food', 'health'] as const;
-
-/** `k` distinct picks in random order. */
-export function sample<T>(rng: { shuffle<U>(a: readonly U[]): U[] }, items: readonly T[], k: number): T[] {
-  return rng.shuffle(items).slice(0, k);
-}
 
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

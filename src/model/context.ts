@@ -2,7 +2,7 @@
 // and the current observation, fitted inside the window and ending with the ACT marker the action follows. Its
 // content words read as placeholders numbered in order of first appearance in the context as it is kept.
 import type { UiElement } from '../envs/api';
-import { ACT, ContentWords, EL, END, GOAL, MATCH, OBS, PREV, splitWords, type Tokenizer } from './tokenizer';
+import { ACT, ContentWords, EL, END, GOAL, MATCH, OBS, PREV, spacingOf, splitWords, type Spacing, type Tokenizer } from './tokenizer';
 
 export interface Turn {
   /** The observation text the action was taken in (kept only as a placeholder). */
@@ -48,10 +48,11 @@ export function compactText(text: string): string {
   return text.replace(/[[\]']/g, ' ');
 }
 
-/** A context's tokens and its content words: placeholder k stands for words[k]. */
+/** A context's tokens, its content words (placeholder k stands for words[k]) and how its texts space their words. */
 export interface Context {
   tokens: number[];
   words: string[];
+  spacing?: Spacing;
 }
 
 /** A vocabulary id, or a content word waiting for its placeholder. */
@@ -87,7 +88,8 @@ export function buildContext(tok: Tokenizer, input: ContextInput, window: number
   const room = budget - (size() - obs.length);
   const kept = [GOAL, ...goal, ...turns.flat(), OBS, ...obs.slice(0, Math.max(0, room)), ACT];
   const words = new ContentWords(tok.placeholders);
-  return { tokens: kept.map((p) => (typeof p === 'number' ? p : tok.wordId(p, words))), words: words.list };
+  const spacing = spacingOf([input.goal, ...input.history.map((t) => t.action), input.obs]);
+  return { tokens: kept.map((p) => (typeof p === 'number' ? p : tok.wordId(p, words))), words: words.list, spacing };
 }
 
 /** A sequence for training: context, then the action's tokens and END. Returns the tokens and the index where the action starts. */

@@ -32,6 +32,44 @@ export function placeholder(k: number): string {
   return `<w${k}>`;
 }
 
+/**
+ * Adjacent pieces (`a` PAIR `b`) that a context's texts space where decode would glue them ("St. Louis"), or glue
+ * where it would space them: decoding then gives back text copied from the context exactly.
+ */
+export interface Spacing {
+  spaced: readonly string[];
+  glued: readonly string[];
+}
+
+const PAIR = '\u0001';
+const NO_SPACING: Spacing = { spaced: [], glued: [] };
+
+function defaultSpace(prev: string, w: string): boolean {
+  return (WORD.test(prev) && WORD.test(w)) || prev === ',';
+}
+
+/** The spacing exceptions of texts; a pair seen both ways is left to the default. */
+export function spacingOf(texts: readonly string[]): Spacing {
+  const seen = new Map<string, boolean>();
+  const both = new Set<string>();
+  for (const text of texts) {
+    let prev: RegExpExecArray | null = null;
+    for (const m of text.matchAll(PIECE)) {
+      if (prev) {
+        const pair = prev[0] + PAIR + m[0];
+        const gap = m.index > prev.index + prev[0].length;
+        if (gap !== defaultSpace(prev[0], m[0])) {
+          if (seen.has(pair) && seen.get(pair) !== gap) both.add(pair);
+          seen.set(pair, gap);
+        } else if (seen.has(pair)) both.add(pair);
+      }
+      prev = m;
+    }
+  }
+  const pairs = [...seen].filter(([p]) => !both.has(p));
+  return { spaced: pairs.filter(([, gap]) => gap).map(([p]) => p), glued: pairs.filter(([, gap]) => !gap).map(([p]) => p) };
+}
+
 /** Words and punctuation marks of a text, in order. */
 export function splitWords(text: string): string[] {
   return text.match(PIECE) ?? [];
@@ -110,17 +148,20 @@ export class Tokenizer {
   }
 
   /**
-   * Words joined with a space only between two words or after a comma; placeholders read through `words`
-   * (one without a word reads <unk>); specials other than UNK are skipped.
+   * Words joined with a space only between two words or after a comma, unless `spacing` (the context's) says
+   * otherwise for that pair; placeholders read through `words` (one without a word reads <unk>); specials other
+   * than UNK are skipped.
    */
-  decode(ids: readonly number[], words: readonly string[] = []): string {
+  decode(ids: readonly number[], words: readonly string[] = [], spacing: Spacing = NO_SPACING): string {
+    const [spaced, glued] = [new Set(spacing.spaced), new Set(spacing.glued)];
     let s = '';
     let prev = '';
     for (const id of ids) {
       if (id < SPECIALS.length && id !== UNK) continue;
       const k = this.slotOf(id);
       const w = k >= 0 ? (words[k] ?? '<unk>') : (this.vocab[id] ?? '<unk>');
-      if (prev && ((WORD.test(prev) && WORD.test(w)) || prev === ',')) s += ' ';
+      const pair = prev + PAIR + w;
+      if (prev && (spaced.has(pair) || (defaultSpace(prev, w) && !glued.has(pair)))) s += ' ';
       s += w;
       prev = w;
     }

@@ -48,6 +48,7 @@ export interface Acted {
   prompts: number[][]; // the contexts it read
   tokens: number[][]; // its tokens, END included
   logp: number[][]; // under its policy
+  entropy: number[][]; // of the distributions it sampled from
   texts: string[];
 }
 
@@ -57,7 +58,7 @@ export interface AgentInfo {
   note: string;
 }
 
-/** One GRPO update's numbers for this agent. */
+/** One GRPO update's numbers for this agent (entropy: at sampling time, over every token it generated). */
 export interface AgentStep extends StepMetrics {
   fracZeroStd: number;
 }
@@ -116,6 +117,7 @@ export class AgentRunner {
         encodePlan: (plan, context) => [...tok.encode(plan, ContentWords.of(context.words)).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
+      c.bcDemos,
     );
     const learner = await Learner.warmUp(c, policy, async () => (await make()).policy, demos, onBcStep);
     return new AgentRunner(init, io, policy, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
@@ -144,14 +146,14 @@ export class AgentRunner {
       rng: this.sample,
       allowed: plans ? (row) => plans[row] : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
-    return { prompts: contexts.map((x) => x.tokens), tokens: gen.tokens, logp: gen.logp, texts: gen.tokens.map((t, n) => this.io.decode(t, contexts[n])) };
+    return { prompts: contexts.map((x) => x.tokens), tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t, n) => this.io.decode(t, contexts[n])) };
   }
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */
   async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
     if (!this.learner) throw new Error(`agent '${this.init.node.name}' acts with a saved policy: it never trains`);
     const out = await this.learner.update(episodes, rewards, valid, this.init.config, this.update++, this.init.turns * this.io.maxActionTokens);
-    return { ...out.step, fracZeroStd: out.fracZeroStd };
+    return { ...out.step, entropy: out.entropy, fracZeroStd: out.fracZeroStd };
   }
 
   dispose(): void {

@@ -3,12 +3,14 @@
 // or aggregator) or the proposers' vote picks the action, and the env steps. Every output is scored on a copy of the
 // env, and each agent's own turns are kept as its own token rows: others' text sits in its context, outside its loss.
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import type { Split } from '../envs/split';
 import { plainObservation } from '../envs/observation';
+import { Rng } from '../core/rng';
 import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
 import type { Acted, ActRow } from './agent';
 import { proposalScore, type AgentOutputs } from './allocate';
 import { withMessages } from './language';
-import { actor, upstream, type Workflow } from './workflow';
+import { actor, MARTI_READ, upstream, type Workflow } from './workflow';
 
 /** What the loop needs from an agent: one batched generation (in-process, or a worker's proxy). */
 export interface AgentHandle {
@@ -32,6 +34,7 @@ export interface TeamEpisode {
   success: boolean;
   progress: number;
   truncated: boolean;
+  envReturn: number; // the sum of the env's rewards
   actions: string[]; // the actions the env took
   log: TeamMessage[];
   /** Each agent's own turns (prompt ++ its tokens), keyed by agent name. */
@@ -43,6 +46,8 @@ export interface TeamEpisode {
 export interface PlayOptions {
   spec: EnvSpec;
   envOptions: EnvOptions;
+  /** The task pool the episodes are drawn from. */
+  split: Split;
   maxTurns: number;
 }
 
@@ -52,6 +57,8 @@ interface Live {
   ep: TeamEpisode;
   plans: Map<string, string>;
   done: boolean;
+  /** Shuffles the proposals an agent reads (seeded by the episode). */
+  rng: Rng;
 }
 
 /** The majority of the texts; a tie goes to the text proposed first. */
@@ -75,21 +82,24 @@ export async function playTeam(
   seeds.forEach((seed, task) => {
     for (let member = 0; member < G; member++) {
       const env = o.spec.create();
-      const { obs, info } = env.reset({ seed, options: o.envOptions });
+      const { obs, info } = env.reset({ seed, options: o.envOptions, split: o.split });
       const records: Record<string, EpisodeRecord> = {};
       const outputs: Record<string, AgentOutputs> = {};
       for (const a of w.agents) {
-        records[a.name] = { task, member, seed, goal: env.goal, turns: [], success: false, progress: 0, truncated: false };
+        records[a.name] = { task, member, seed, goal: env.goal, turns: [], success: false, progress: 0, truncated: false, envReturn: 0 };
         outputs[a.name] = { scores: [], inputs: [] };
       }
-      const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, actions: [], log: [], records, outputs };
-      live.push({ env, obs, ep, plans: new Map(), done: false });
+      const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, envReturn: 0, actions: [], log: [], records, outputs };
+      live.push({ env, obs, ep, plans: new Map(), done: false, rng: Rng.fromSeed(seed).split(`read/${member}`) });
     }
   });
   const proposers = w.agents.filter((a) => a.role === 'proposer');
   const planners = w.agents.filter((a) => a.role === 'planner');
   const acting = actor(w);
   const plansFor = (l: Live, name: string) => upstream(w, name).flatMap((u) => (l.plans.has(u.name) ? [l.plans.get(u.name)!] : []));
+  const rules = w.read ?? MARTI_READ;
+  /** The indices of the proposals an agent reads: shuffled when the rules say so, at most maxOthers of them. */
+  const readable = (l: Live, indices: number[]): number[] => (rules.shuffle ? l.rng.shuffle(indices) : indices).slice(0, rules.maxOthers);
 
   /** One agent's generation for the active episodes (agents run in parallel; recording happens in a fixed order). */
   const act = (name: string, active: Live[], goals: string[]): Promise<Acted> =>
@@ -97,7 +107,7 @@ export async function playTeam(
   /** Records an agent's turns (scored on a copy of the env when they are actions); returns its texts. */
   const record = (name: string, active: Live[], out: Acted, turn: number, round: number, scored: boolean): string[] => {
     active.forEach((l, i) => {
-      const t: TurnRecord = { prompt: out.prompts[i], action: out.tokens[i], logp: out.logp[i], text: out.texts[i] };
+      const t: TurnRecord = { prompt: out.prompts[i], action: out.tokens[i], logp: out.logp[i], entropy: out.entropy[i], text: out.texts[i] };
       l.ep.records[name].turns.push(t);
       let score: number | null = null;
       if (scored) {
@@ -129,7 +139,8 @@ export async function playTeam(
       const prev = last;
       const outs = await Promise.all(
         proposers.map((p, k) => {
-          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : prev.filter((_, j) => j !== k).map((x) => x[i])));
+          const others = proposers.map((_, j) => j).filter((j) => rules.containSelf || j !== k);
+          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : readable(l, others).map((j) => prev[j][i])));
           return act(p.name, active, goals);
         }),
       );
@@ -137,12 +148,13 @@ export async function playTeam(
     }
     let actions: string[];
     if (acting) {
-      const heard = proposers.map((p, k) => ({ p, k })).filter(({ p }) => upstream(w, acting.name).includes(p));
-      const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), heard.map(({ k }) => last[k][i])));
+      const heard = proposers.flatMap((p, k) => (upstream(w, acting.name).includes(p) ? [k] : []));
+      const read = active.map((l) => readable(l, heard));
+      const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), read[i].map((k) => last[k][i])));
       if (heard.length > 0) {
-        active.forEach((l) => {
-          const read = heard.map(({ p }) => l.ep.outputs[p.name].scores.at(-1)!.at(-1)!);
-          l.ep.outputs[acting.name].inputs.push(read.reduce((a, b) => a + b, 0) / read.length);
+        active.forEach((l, i) => {
+          const scores = read[i].map((k) => l.ep.outputs[proposers[k].name].scores.at(-1)!.at(-1)!);
+          l.ep.outputs[acting.name].inputs.push(scores.reduce((a, b) => a + b, 0) / scores.length);
         });
       }
       actions = record(acting.name, active, await act(acting.name, active, goals), turn, 0, true);
@@ -153,6 +165,7 @@ export async function playTeam(
     active.forEach((l, i) => {
       const step = l.env.step(actions[i]);
       l.ep.actions.push(actions[i]);
+      l.ep.envReturn += step.reward;
       l.obs = step.obs;
       l.ep.success = step.info.success;
       l.ep.progress = step.info.progress;
@@ -165,6 +178,7 @@ export async function playTeam(
       r.success = l.ep.success;
       r.progress = l.ep.progress;
       r.truncated = l.ep.truncated;
+      r.envReturn = l.ep.envReturn;
     }
   }
   return live.map((l) => l.ep);

@@ -32,6 +32,19 @@ export interface Edge {
   to: string;
 }
 
+/** How an agent reads the proposals sent to it (MARTI's debate arguments max_others, shuffle_responses, contain_self). */
+export interface ReadRules {
+  /** At most this many proposals are read. */
+  maxOthers: number;
+  /** Shuffle the proposals (seeded per episode) before keeping maxOthers of them. */
+  shuffle: boolean;
+  /** A debater reads its own previous proposal among the others'. */
+  containSelf: boolean;
+}
+
+/** MARTI's defaults (agent_workflows/debate_workflow.py). */
+export const MARTI_READ: Readonly<ReadRules> = { maxOthers: 5, shuffle: true, containSelf: true };
+
 export interface Workflow {
   shape: Shape;
   agents: AgentNode[];
@@ -40,6 +53,8 @@ export interface Workflow {
   rounds: number;
   /** With proposers and no aggregator or executor, the action is their majority vote. */
   aggregate: Config['aggregate'];
+  /** How proposals are read (default MARTI_READ). */
+  read?: ReadRules;
 }
 
 const MAX_AGENTS = 7;
@@ -58,6 +73,13 @@ const WorkflowSchema = v.object({
   edges: v.array(v.object({ from: v.string('must be an agent name'), to: v.string('must be an agent name') }), 'must be a list of edges'),
   rounds: v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be from 0 to 3'), v.maxValue(3, 'must be from 0 to 3')),
   aggregate: v.picklist(['vote', 'agent'], 'must be vote or agent'),
+  read: v.optional(
+    v.object({
+      maxOthers: v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1, 'must be from 1 to 6'), v.maxValue(6, 'must be from 1 to 6')),
+      shuffle: v.boolean('must be true or false'),
+      containSelf: v.boolean('must be true or false'),
+    }),
+  ),
 });
 
 export interface WorkflowError {
@@ -158,6 +180,7 @@ export function workflowOf(c: Config): Workflow {
   const proposers = Array.from({ length: c.agents }, (_, i): AgentNode => ({ name: `p${i + 1}`, role: 'proposer', model: c.model, trainable: true }));
   const lead = (name: string, role: Role): AgentNode => ({ name, role, model: c.leadModel, trainable: true });
   const feed = (to: string) => proposers.map((p) => ({ from: p.name, to }));
+  const read: ReadRules = { maxOthers: c.maxOthers, shuffle: c.shuffleResponses, containSelf: c.containSelf };
   let w: Workflow;
   switch (c.workflow) {
     case 'chain':
@@ -171,11 +194,11 @@ export function workflowOf(c: Config): Workflow {
       break;
     case 'debate':
       w = c.aggregate === 'agent'
-        ? { shape: 'debate', agents: [...proposers, lead('judge', 'aggregator')], edges: feed('judge'), rounds: c.rounds, aggregate: 'agent' }
-        : { shape: 'debate', agents: proposers, edges: [], rounds: c.rounds, aggregate: 'vote' };
+        ? { shape: 'debate', agents: [...proposers, lead('judge', 'aggregator')], edges: feed('judge'), rounds: c.rounds, aggregate: 'agent', read }
+        : { shape: 'debate', agents: proposers, edges: [], rounds: c.rounds, aggregate: 'vote', read };
       break;
     case 'mixture':
-      w = { shape: 'mixture', agents: [...proposers, lead('aggregator', 'aggregator')], edges: feed('aggregator'), rounds: 0, aggregate: 'agent' };
+      w = { shape: 'mixture', agents: [...proposers, lead('aggregator', 'aggregator')], edges: feed('aggregator'), rounds: 0, aggregate: 'agent', read };
       break;
   }
   return checkedWorkflow(w);

@@ -1,6 +1,7 @@
 // The contract of a Greenhouse ONNX policy, and its check: inputs input_ids and attention_mask (int64
 // (batch, seq)), output logits (float (batch, seq, vocab)), the vocabulary and the model's shape as JSON
-// metadata, at most MAX_ONNX_BYTES. A file that breaks it is refused with a message naming what is wrong.
+// metadata, at most MAX_ONNX_BYTES, and no control flow (Loop, If, Scan: our exports never use them, and a Loop
+// of 10^15 iterations passes every other check). A file that breaks it is refused with a message naming what is wrong.
 import type { ModelConfig } from '../model/params';
 import { SPECIALS } from '../model/tokenizer';
 import { DT, onnx, type ValueInfo } from './graph';
@@ -27,6 +28,8 @@ export interface OnnxPolicyInfo {
 export class OnnxContractError extends Error {}
 
 const CONFIG_KEYS = ['vocab', 'dim', 'layers', 'heads', 'window'] as const;
+/** Operators that run subgraphs: refused wherever they appear (the graph or a local function). */
+const CONTROL_FLOW = new Set(['Loop', 'If', 'Scan']);
 
 function parseJson(key: string, text: string): unknown {
   try {
@@ -81,6 +84,8 @@ export function checkContract(bytes: Uint8Array): OnnxPolicyInfo {
   const graphInputs = model.graph?.input ?? [];
   const graphOutputs = model.graph?.output ?? [];
   if (nodes.length === 0 && graphInputs.length === 0) throw new OnnxContractError('not an ONNX model: it has no graph');
+  const flow = [...nodes, ...(model.functions ?? []).flatMap((f) => f.node ?? [])].find((n) => CONTROL_FLOW.has(n.opType ?? ''));
+  if (flow) throw new OnnxContractError(`node '${flow.name || flow.opType}' is a ${flow.opType}: control flow (Loop, If, Scan) is not part of a Greenhouse policy, and a loop could run without end`);
   const inits = new Set((model.graph?.initializer ?? []).map((t) => t.name));
   const inputs = graphInputs.filter((i) => !inits.has(i.name));
   for (const name of [INPUT_IDS, ATTENTION_MASK]) {

@@ -67,24 +67,33 @@ export const PRESETS: readonly Preset[] = [
     ],
   },
   {
+    name: 'generalist',
+    doc: 'One policy on ten web families at once (each task one of them): the test split\'s mean success is what it learned in general.',
+    config: {
+      env: 'click-button',
+      families: ['click-button', 'click-checkboxes', 'click-tab', 'click-menu', 'enter-text', 'login-user', 'choose-list', 'use-autocomplete', 'form-sequence', 'search-engine'],
+      model: 'tiny', group: 8, tasks: 8, bcSteps: 300, bcLr: 0.005, lr: 0.002, updates: 400, evalEvery: 20, backend: 'cpu',
+    },
+  },
+  {
     name: 'card-battler',
-    doc: 'A long-horizon game: a run of card fights, dozens of turns per episode and one reward at the end.',
-    config: { env: 'card-battler', model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
+    doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
   },
   {
     name: 'chain',
     doc: 'MARTI chain: a planner writes the expert-like plan, an executor books the flight with it in context; each trains with its own GRPO on the shared success.',
-    config: { env: 'book-flight', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 2, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 20, backend: 'cpu' },
+    config: { env: 'flight-booking', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 2, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 20, backend: 'cpu' },
   },
   {
     name: 'debate',
     doc: "MARTI debate: three proposers answer, read each other's answers, revise once, and vote; each is credited for its own answer (quality).",
-    config: { env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'quality', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    config: { env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
   },
   {
     name: 'mixture',
     doc: 'MARTI mixture: three proposers and one aggregator that reads their answers and gives the final one; credit by quality.',
-    config: { env: 'read-table', workflow: 'mixture', agents: 3, alloc: 'quality', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    config: { env: 'read-table', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
   },
 ];
 

@@ -4,18 +4,19 @@
 import type { Config } from '../core/config-table';
 import { validateConfig, formatErrors } from '../core/config';
 import type { EnvSpec } from '../envs/api';
-import { getEnvSpec } from '../envs/registry';
+import { legalActions } from '../envs/baselines';
 import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
-import { ContentWords, END, Tokenizer } from '../model/tokenizer';
+import { buildTokenizer, ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
 import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
+import { isMixture, runSpec } from './mixture';
 import { basePath, type BasePolicy } from './pretrain';
-import { longestActionTokens, vocabCorpus, vocabularyOf } from './vocab';
+import { longestActionTokens, structuralWords, vocabCorpus } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
 const ACTION_SLACK = 2;
@@ -50,7 +51,7 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
         window,
         maxActionTokens,
       ),
-    decode: (tokens, context) => tok.decode(tokens, context.words),
+    decode: (tokens, context) => tok.decode(tokens, context.words, context.spacing),
     encodeAction: (action, context) => [...tok.encode(action, ContentWords.of(context.words)), END],
     allowed: (goal, obs, context) => {
       const row = grammar.forRow({ goal, obs: obs.text, words: context.words });
@@ -69,11 +70,12 @@ export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: nu
  * trains on (with config.skills, the skill-augmented one: its observations list the skills' names).
  */
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
-  const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
-  const corpus = vocabCorpus(spec);
+  const { spec, skills } = trainingSpec(runSpec(config), config, o.skills);
+  // A generalist's words: a word structural in one of its families is structural.
+  const corpora = (isMixture(spec) ? spec.families : [spec]).map(vocabCorpus);
   const base = vocab || config.init !== 'base' ? null : baseFor(config, o.base);
-  const tok = vocab ? Tokenizer.fromJSON(vocab) : base ? Tokenizer.fromJSON(base.vocab) : vocabularyOf(spec);
-  const longestAction = longestActionTokens(tok, corpus.actions);
+  const tok = vocab ? Tokenizer.fromJSON(vocab) : base ? Tokenizer.fromJSON(base.vocab) : buildTokenizer(structuralWords(corpora));
+  const longestAction = longestActionTokens(tok, corpora.flatMap((c) => c.actions));
   const make = () =>
     createPolicy({ model: config.model, vocab: tok.size, pointer: config.pointer, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
   const { policy, note } = await make();
@@ -84,6 +86,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
     policy,
     note,
     createPolicy: async () => (await make()).policy,
+    legalActions: (goal, obs) => legalActions(spec, goal, obs),
     ...(skills ? { skills } : {}),
   };
 }

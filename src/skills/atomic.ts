@@ -6,7 +6,8 @@ import type { Rng } from '../core/rng';
 import { norm, textRef } from './refs';
 import type { SkillArg, SkillStep } from './types';
 
-const NOT_CLICKABLE = new Set(['text', 'heading', 'status', 'row', 'cell', 'paragraph', 'textbox', 'searchbox', 'combobox']);
+// A combobox is clickable: a click opens a drop-down list, whose options show only while it is open.
+const NOT_CLICKABLE = new Set(['text', 'heading', 'status', 'row', 'cell', 'paragraph', 'textbox', 'searchbox']);
 const TARGET_ROLES: Record<string, ReadonlySet<string>> = {
   fill: new Set(['textbox', 'searchbox', 'combobox']),
   select: new Set(['combobox', 'listbox']),

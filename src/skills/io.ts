@@ -1,8 +1,9 @@
-// Export and import of skill libraries as JSON: validated with valibot, bounded in size and count; a bad
-// file is rejected with a message naming what was wrong, and nothing is changed.
+// Export and import of skill libraries as JSON: validated with valibot, bounded in size, count, tree depth and
+// values; a bad file is rejected with a message naming what was wrong, and nothing is changed. Exports are compact
+// and refused past the import's limits, so every export imports again.
 
 import * as v from 'valibot';
-import { mergeLibraries } from './library';
+import { MAX_USES, mergeLibraries, treeDepth } from './library';
 import type { Skill } from './types';
 
 export const LIBRARY_FORMAT = 'greenhouse-skills';
@@ -10,9 +11,18 @@ export const LIBRARY_VERSION = 1;
 export const MAX_LIBRARY_BYTES = 1 << 20;
 export const MAX_SKILLS = 5000;
 export const MAX_STEPS = 32;
+/** Longest chain of skills by parents (discovery extends a skill by at least one step, so it stays under MAX_STEPS). */
+export const MAX_TREE_DEPTH = 64;
 
 const label = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
-const count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
+const count = v.pipe(
+  v.number(),
+  v.integer('must be a whole number'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(MAX_USES, `must be at most ${MAX_USES}`),
+);
+/** Milliseconds since 1970 that a Date can hold. */
+const time = v.pipe(v.number(), v.minValue(0, 'must be a time after 1970'), v.maxValue(8.64e15, 'must be a time a Date can hold'));
 
 const TextRefSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('literal'), value: label(200) }),
@@ -31,7 +41,8 @@ const StepSchema = v.strictObject({
   args: v.pipe(v.array(ArgSchema), v.maxLength(4, 'must have at most 4 arguments')),
 });
 
-const SkillSchema = v.pipe(
+/** One stored skill, as a library file or a checkpoint holds it. */
+export const SkillRecordSchema = v.pipe(
   v.strictObject({
     id: label(64),
     name: v.pipe(label(200), v.nonEmpty('must not be empty')),
@@ -44,7 +55,7 @@ const SkillSchema = v.pipe(
     successes: count,
     parents: v.pipe(v.array(label(64)), v.maxLength(8, 'must have at most 8 parents')),
     agent: label(64),
-    createdAt: v.pipe(v.number(), v.finite('must be a number')),
+    createdAt: time,
   }),
   v.check((s) => s.successes <= s.uses, 'successes must not exceed uses'),
 );
@@ -56,24 +67,40 @@ const FileSchema = v.strictObject({
   skills: v.pipe(
     v.array(v.unknown()),
     v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`),
-    v.array(SkillSchema),
+    v.array(SkillRecordSchema),
   ),
 });
 
-/** The library as a JSON file. */
+/** An export that could not be imported again (too many skills, too many bytes); nothing was written. */
+export class ExportTooLargeError extends Error {}
+
+/** The library as a compact JSON file; ExportTooLargeError when the import's limits would refuse it. */
 export function exportLibrary(skills: readonly Skill[], now = new Date()): string {
-  return JSON.stringify({ format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: now.toISOString(), skills }, null, 1);
+  if (skills.length > MAX_SKILLS) throw new ExportTooLargeError(`the library holds ${skills.length} skills; a file may hold at most ${MAX_SKILLS}: export one family at a time`);
+  const text = JSON.stringify({ format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: now.toISOString(), skills });
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_LIBRARY_BYTES) throw new ExportTooLargeError(`the library is ${bytes} bytes as JSON; a file may be at most ${MAX_LIBRARY_BYTES} bytes (1 MiB): export one family at a time`);
+  return text;
 }
 
 export type ImportResult = { ok: true; skills: Skill[] } | { ok: false; error: string };
 
-/** Reads a library file: the skills (ids recomputed from content, duplicates combined), or one message on what was wrong. */
+/** Refuses a library whose chain of parents is deeper than MAX_TREE_DEPTH; null when it is within. */
+export function depthError(skills: readonly Skill[]): string | null {
+  const depth = treeDepth(skills);
+  return depth > MAX_TREE_DEPTH ? `its skills form a chain ${depth} deep by parents; at most ${MAX_TREE_DEPTH} levels are allowed` : null;
+}
+
+/**
+ * Reads a library file (a UTF-8 byte order mark is allowed): the skills (ids recomputed from content, duplicates
+ * combined), or one message on what was wrong.
+ */
 export function parseLibrary(text: string): ImportResult {
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_LIBRARY_BYTES) return { ok: false, error: `the file is ${bytes} bytes; a skill library may be at most ${MAX_LIBRARY_BYTES} bytes (1 MiB)` };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     return { ok: false, error: `the file is not JSON: ${(e as Error).message}` };
   }
@@ -83,5 +110,7 @@ export function parseLibrary(text: string): ImportResult {
     const path = v.getDotPath(issue);
     return { ok: false, error: `not a valid skill library: ${path ? `${path} ` : ''}${issue.message}` };
   }
-  return { ok: true, skills: mergeLibraries([r.output.skills]) };
+  const skills = mergeLibraries([r.output.skills]);
+  const deep = depthError(skills);
+  return deep ? { ok: false, error: `not a valid skill library: ${deep}` } : { ok: true, skills };
 }

@@ -13,12 +13,20 @@ export function skillId(family: string, steps: readonly SkillStep[]): string {
   return `sk-${hex(hashString(text, 0x811c9dc5))}${hex(hashString(text, 0x01000193))}`;
 }
 
-/** Two records of one action sequence as one: counts added, fitness weighted by uses, parents united. */
+/** Uses and successes never count past this (a bound on imported values too: see io.ts). */
+export const MAX_USES = 1_000_000_000;
+
+/** Two records of one action sequence as one: counts added (up to MAX_USES), fitness weighted by uses, parents united. */
 export function combineSkills(a: Skill, b: Skill): Skill {
-  const uses = a.uses + b.uses;
-  const fitness = uses > 0 ? (a.fitness * a.uses + b.fitness * b.uses) / uses : (a.fitness + b.fitness) / 2;
+  const uses = Math.min(MAX_USES, a.uses + b.uses);
+  const fitness = a.uses + b.uses > 0 ? (a.fitness * a.uses + b.fitness * b.uses) / (a.uses + b.uses) : (a.fitness + b.fitness) / 2;
   const parents = [...new Set([...a.parents, ...b.parents])].filter((p) => p !== a.id);
-  return { ...a, uses, successes: a.successes + b.successes, fitness, parents, createdAt: Math.min(a.createdAt, b.createdAt) };
+  return { ...a, uses, successes: Math.min(uses, a.successes + b.successes), fitness, parents, createdAt: Math.min(a.createdAt, b.createdAt) };
+}
+
+/** One record as found by one agent at one time: two copies of it (a library imported into itself) are not two findings. */
+function sameOrigin(a: Skill, b: Skill): boolean {
+  return a.agent === b.agent && a.createdAt === b.createdAt;
 }
 
 export class Library {
@@ -58,6 +66,7 @@ export class Library {
   recordUse(id: string, value: number, progressed: boolean): void {
     const s = this.byId.get(id);
     if (!s) return;
+    if (s.uses >= MAX_USES) return;
     const uses = s.uses + 1;
     this.byId.set(id, { ...s, uses, successes: s.successes + (progressed ? 1 : 0), fitness: s.fitness + (value - s.fitness) / uses });
   }
@@ -72,10 +81,10 @@ export class Library {
 
 /**
  * Merges several agents' libraries into one list: deduplicated by family and action sequence with stats
- * combined, ids recomputed from content and parent ids rewritten to match.
+ * combined, ids recomputed from content and parent ids rewritten to match. Copies of one record (same sequence,
+ * agent and creation time, e.g. a library merged with its own export) count once, as their latest version.
  */
 export function mergeLibraries(libraries: Iterable<readonly Skill[]>): Skill[] {
-  const merged = new Library();
   const rename = new Map<string, string>();
   const all: Skill[] = [];
   for (const lib of libraries) {
@@ -84,7 +93,16 @@ export function mergeLibraries(libraries: Iterable<readonly Skill[]>): Skill[] {
       all.push(s);
     }
   }
-  for (const s of all) merged.add({ ...s, parents: s.parents.map((p) => rename.get(p) ?? p) });
+  const merged = new Library();
+  for (const s of all) {
+    const skill = { ...s, id: rename.get(s.id) as string, parents: s.parents.map((p) => rename.get(p) ?? p) };
+    const old = merged.get(skill.id);
+    if (old && sameOrigin(old, skill)) {
+      if (skill.uses > old.uses) merged.remove(skill.id);
+      else continue;
+    }
+    merged.add(skill);
+  }
   return merged.all();
 }
 
@@ -109,10 +127,25 @@ export function skillTree(skills: readonly Skill[]): SkillNode[] {
     const p = parentOf.get(id);
     (p === undefined ? roots : (nodes.get(p) as SkillNode).children).push(node);
   }
-  const order = (list: SkillNode[]) => {
-    list.sort((a, b) => b.skill.fitness - a.skill.fitness || (a.skill.name < b.skill.name ? -1 : 1));
-    for (const n of list) order(n.children);
-  };
-  order(roots);
+  const byFitness = (a: SkillNode, b: SkillNode) => b.skill.fitness - a.skill.fitness || (a.skill.name < b.skill.name ? -1 : 1);
+  roots.sort(byFitness);
+  for (const node of nodes.values()) node.children.sort(byFitness);
   return roots;
+}
+
+/** The forest in display order (depth first), each skill with its depth; iterative, so no depth overflows the stack. */
+export function treeRows(roots: readonly SkillNode[]): { skill: Skill; depth: number }[] {
+  const rows: { skill: Skill; depth: number }[] = [];
+  const stack = [...roots].reverse().map((node) => ({ node, depth: 0 }));
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    rows.push({ skill: node.skill, depth });
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i], depth: depth + 1 });
+  }
+  return rows;
+}
+
+/** The longest chain of skills by parents (1 for skills without any present parent; 0 for none). */
+export function treeDepth(skills: readonly Skill[]): number {
+  return treeRows(skillTree(skills)).reduce((deepest, r) => Math.max(deepest, r.depth + 1), 0);
 }

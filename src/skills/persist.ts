@@ -3,7 +3,7 @@
 
 import type { GreenhouseDB } from '../storage/db';
 import { listSkills, replaceLibrary, type SkillFilter } from '../storage/skills';
-import { exportLibrary, parseLibrary } from './io';
+import { depthError, exportLibrary, parseLibrary } from './io';
 import { mergeLibraries } from './library';
 import type { Skill } from './types';
 
@@ -28,7 +28,10 @@ export async function importLibraryFile(db: GreenhouseDB, text: string, mode: 'm
     await replaceLibrary(db, parsed.skills);
     return { ok: true, imported: parsed.skills.length, library: parsed.skills.length };
   }
-  const merged = await mergeIntoLibrary(db, parsed.skills);
+  const merged = mergeLibraries([await listSkills(db), parsed.skills]);
+  const deep = depthError(merged);
+  if (deep) return { ok: false, error: `merged with the stored library, ${deep}` };
+  await replaceLibrary(db, merged);
   return { ok: true, imported: parsed.skills.length, library: merged.length };
 }
 

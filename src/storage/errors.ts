@@ -1,10 +1,10 @@
 // Typed storage errors the UI can show: a full disk (quota) is expected and must not stop training.
 
-/** The browser refused a write because the origin's storage quota is used up. */
+/** The browser refused a write because the origin's storage quota is used up; callers say what it means for them. */
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
   constructor(cause?: unknown) {
-    super('storage full: training goes on unsaved', { cause });
+    super('storage full: the browser refused to save more data', { cause });
   }
 }
 

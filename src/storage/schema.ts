@@ -45,18 +45,25 @@ export interface SkillRecord {
   createdAt: number;
 }
 
-export type RunStatus = 'running' | 'paused' | 'done' | 'failed';
+/**
+ * running: a page trains it now (or did, until it was killed: the page that lists it finds no live owner and
+ * shows 'interrupted'); paused: stopped between updates, resumable; done: all its updates ran; failed: stopped by
+ * an error (NaN, a device lost for good), its last good checkpoint kept.
+ */
+export type RunStatus = 'running' | 'paused' | 'done' | 'interrupted' | 'failed';
 
 /** A saved training run of the playground. */
 export interface RunRecord {
   id: string;
   name: string;
-  /** The experiment config (src/core/config-table.ts), as plain data. */
+  /** The experiment config (src/core/config-table.ts), as plain data; config.updates is the number planned. */
   config: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
-  /** The last update saved (metrics or checkpoint); -1 before the first. */
-  lastUpdate: number;
+  /** Updates whose metrics are saved: how many the run has done. */
+  updatesDone: number;
+  /** Updates done when its latest checkpoint was saved (a resume starts there); null before the first. */
+  checkpointAt: number | null;
   status: RunStatus;
   note?: string;
 }

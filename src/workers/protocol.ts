@@ -1,7 +1,7 @@
 // The one file that types every worker API and message (comlink carries the calls; listeners are comlink proxies).
 import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
-import type { EvalOptions, EvalResult } from '../onnx/evaluate';
+import type { EvalOptions, EvalProgress, EvalResult } from '../onnx/evaluate';
 import type { RolloutRequest, RolloutResult } from '../rl/rollout-service';
 import type { Acted, ActRow, AgentInfo, AgentInit, AgentStep } from '../multi/agent';
 import type { TeamReport } from '../multi/team';
@@ -15,8 +15,25 @@ export type BackendInfo =
   | { kind: 'webgpu'; adapter: AdapterSummary }
   | { kind: 'cpu'; reason: string };
 
-/** Start a new run, or continue a saved one from its latest checkpoint. */
-export type StartRequest = { kind: 'new'; config: Config; name?: string } | { kind: 'resume'; runId: string };
+/**
+ * Start a new run, or continue a saved one from its latest checkpoint. A new run is named after `preset` (the
+ * label of the preset it came from; found from the config when absent), its env, seed and the time.
+ */
+export type StartRequest = { kind: 'new'; config: Config; preset?: string } | { kind: 'resume'; runId: string };
+
+/** What a command to the run did: ok, or refused (the run's state does not allow it, or a value is invalid) and why. */
+export type Command = { ok: true } | { ok: false; refused: string };
+
+/** Test and benchmark hooks: lose the GPU device now or during the next update; count live GPU buffers. */
+export type DeviceLoss = 'now' | 'next-update';
+
+/** What the soak benchmark samples in the trainer worker. */
+export interface WorkerDiagnostics {
+  /** GPU buffers created and not destroyed on the run's device (null on the CPU). */
+  gpuBuffers: number | null;
+  /** The worker's JS heap in bytes, where the browser tells (null otherwise). */
+  heapBytes: number | null;
+}
 
 export interface RunStarted {
   runId: string;
@@ -28,9 +45,13 @@ export interface RunStarted {
   /** Which backend the policy runs on, and why. */
   backendNote: string;
   backend: 'cpu' | 'webgpu';
+  /** The precision of its forward matrix products. */
+  precision: 'f32' | 'f16';
 }
 
 export type TrainingStatus =
+  /** Before the first update: step `step` of `of` of building the run (the BC warm-up reports as 'bc'). */
+  | { kind: 'building'; stage: string; step: number; of: number }
   | { kind: 'bc'; step: number; of: number; loss: number }
   | { kind: 'running' }
   | { kind: 'paused' }
@@ -55,13 +76,19 @@ export interface TrainerWorkerApi {
   /** Build the trainer (BC warm-up included for a new run) and create or reopen its saved run. */
   start(request: StartRequest, listener: TrainingListener): Promise<RunStarted>;
   /** Train update after update until paused or config.updates is reached. Resolves when the loop stops. */
-  play(): Promise<void>;
+  play(): Promise<Command>;
   /** Stop after the current update and save a checkpoint. */
-  pause(): Promise<void>;
-  /** Exactly one update. */
-  step(): Promise<void>;
-  /** Change lr, beta or temperature from the next update on. */
-  setHyper(hyper: Partial<Hyper>): Promise<void>;
+  pause(): Promise<Command>;
+  /** Exactly one update (refused while one is in flight). */
+  step(): Promise<Command>;
+  /** Change lr, beta or temperature from the next update on; refused (nothing changes) when a value is invalid. */
+  setHyper(hyper: Partial<Hyper>): Promise<Command>;
+  /** Save a checkpoint now, or after the update in flight (the page calls it when it is hidden). */
+  saveCheckpoint(): Promise<Command>;
+  /** Test hook: destroy the run's GPU device now or in the middle of the next update (GPUDevice.destroy()). */
+  loseDevice(when: DeviceLoss): Promise<Command>;
+  /** Benchmark hook: live GPU buffers and the worker's heap. */
+  diagnostics(): Promise<WorkerDiagnostics>;
   /** Milliseconds to wait between updates while playing (0 = as fast as possible). */
   setDelay(ms: number): Promise<void>;
   /** Drop the trainer (Reset); the saved run stays in IndexedDB. */
@@ -94,7 +121,7 @@ export interface SkillsWorkerApi {
 /** The ONNX evaluation worker's API: an .onnx policy file played on an env. */
 export interface EvalWorkerApi {
   /** Reads the file (its size checked first) and evaluates it; rejects with the contract's message when it breaks it. */
-  evaluate(file: Blob, options: EvalOptions): Promise<EvalResult>;
+  evaluate(file: Blob, options: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalResult>;
 }
 
 /** The rollout worker (started by the trainer worker for async runs): plays the next batch while the trainer updates. */
@@ -106,8 +133,8 @@ export interface RolloutWorkerApi {
 
 /** One agent of a team in its own worker (src/multi/agent.ts AgentRunner behind comlink). */
 export interface AgentWorkerApi {
-  /** Builds the agent's policy and runs its BC warm-up. */
-  create(init: AgentInit): Promise<AgentInfo>;
+  /** Builds the agent's policy and runs its BC warm-up, reporting each BC step (1-based) with its loss. */
+  create(init: AgentInit, onBcStep?: (step: number, loss: number) => void): Promise<AgentInfo>;
   act(rows: ActRow[]): Promise<Acted>;
   train(episodes: EpisodeRecord[], rewards: number[], valid: boolean[]): Promise<AgentStep>;
 }
@@ -120,7 +147,13 @@ export interface TeamStarted {
   singleModel: string;
 }
 
-export type TeamStatus = { kind: 'running' } | { kind: 'paused' } | { kind: 'done' } | { kind: 'failed'; message: string };
+export type TeamStatus =
+  /** Building the team: `who` (an agent, or the single-agent baseline) finished BC step `step` of `of`. */
+  | { kind: 'building'; who: string; step: number; of: number }
+  | { kind: 'running' }
+  | { kind: 'paused' }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
 
 /** Called by the team worker; the page passes it wrapped in Comlink.proxy. */
 export interface TeamListener {

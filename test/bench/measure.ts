@@ -1,4 +1,5 @@
-// Benchmark bodies shared by the Node CLI and the Chromium bench page: matmul GFLOP/s and training-step tokens/s.
+// Benchmark bodies shared by the Node CLI and the Chromium bench page: matmul GFLOP/s and training-step tokens/s on
+// one of our engines (wasm with n threads, the TypeScript twin, or WebGPU).
 import { Rng } from '../../src/core/rng';
 import { CpuOps } from '../../src/cpu/ops';
 import { GpuOps } from '../../src/gpu/ops';
@@ -6,6 +7,7 @@ import type { AnyOps } from '../../src/model/ops';
 import type { ModelConfig } from '../../src/model/params';
 import { TransformerPolicy } from '../../src/model/policy';
 import type { StepHyper, TrainBatch } from '../../src/model/policy-api';
+import { WasmOps } from '../../src/wasm/ops';
 
 export interface SizeSpec {
   name: string;
@@ -13,6 +15,9 @@ export interface SizeSpec {
   rows: number; // B
   width: number; // T
 }
+
+/** Which of our backends runs: wasm SIMD on n threads, the TypeScript twin, or WebGPU (forward products in f16 when asked and able). */
+export type Engine = { kind: 'wasm'; threads: number } | { kind: 'twin' } | { kind: 'webgpu'; device: GPUDevice; f16?: boolean };
 
 export const HYPER: StepHyper = { objective: 'grpo', lr: 1e-3, beta: 0.01, epsLow: 0.2, epsHigh: 0.28, gradClip: 1, weightDecay: 0.01, temperature: 1 };
 
@@ -28,14 +33,15 @@ export async function timeIt(f: () => Promise<void>, minS = 1): Promise<number> 
   return (performance.now() - t0) / 1000 / n;
 }
 
-/** The CPU twin, or WebGPU (with f16: forward products in f16 when the device has shader-f16). */
-export function opsFor(device: GPUDevice | null, f16 = false): AnyOps {
-  return device ? new GpuOps(device, { f16 }) : new CpuOps();
+export async function opsFor(e: Engine): Promise<AnyOps> {
+  if (e.kind === 'wasm') return WasmOps.create({ threads: e.threads });
+  if (e.kind === 'twin') return new CpuOps();
+  return new GpuOps(e.device, { f16: e.f16 });
 }
 
-/** GFLOP/s of an (n, n) x (n, n) forward matmul; on the GPU `reps` dispatches per readback. */
-export async function matmulGflops(device: GPUDevice | null, n: number, f16 = false, reps = 4): Promise<number> {
-  const ops = opsFor(device, f16);
+/** GFLOP/s of an (n, n) x (n, n) forward matmul; `reps` products per readback. */
+export async function matmulGflops(e: Engine, n: number, reps = 4): Promise<number> {
+  const ops = await opsFor(e);
   const a = ops.f32('a', n * n);
   const b = ops.f32('b', n * n);
   const c = ops.f32('c', n * n);
@@ -68,8 +74,8 @@ export function randomBatch(vocab: number, B: number, T: number, seed = 1): Trai
 }
 
 /** Tokens per second of one whole training step (forward, loss, backward, AdamW, metrics readback). */
-export async function stepTokensPerS(device: GPUDevice | null, s: SizeSpec, f16 = false, minS = 1): Promise<number> {
-  const p = new TransformerPolicy(opsFor(device, f16), s.model, Rng.fromSeed(1));
+export async function stepTokensPerS(e: Engine, s: SizeSpec, minS = 1): Promise<number> {
+  const p = new TransformerPolicy(await opsFor(e), s.model, Rng.fromSeed(1));
   const batch = randomBatch(s.model.vocab, s.rows, s.width);
   const sec = await timeIt(async () => void (await p.trainStep(batch, HYPER)), minS);
   p.dispose();

@@ -39,8 +39,16 @@ export async function tfjsTokensPerS(tf: Tf, s: SizeSpec, minS = 1): Promise<num
   const gelu = (x: TF.Tensor) => tf.mul(tf.mul(x, 0.5), tf.add(tf.tanh(tf.mul(tf.add(x, tf.mul(tf.pow(x, 3), 0.044715)), Math.sqrt(2 / Math.PI))), 1));
   const heads = (x: TF.Tensor) => tf.transpose(tf.reshape(x, [B, T, H, Dh]), [0, 2, 1, 3]); // (B, H, T, Dh)
   const dense = (x: TF.Tensor, w: TF.Tensor, b: TF.Tensor) => tf.add(tf.matMul(x, w), b);
+  // tfjs-backend-wasm has no kernel for gather's gradient (UnsortedSegmentSum): there the lookup's gradient is a
+  // matmul with the one-hot rows, dTable (rows, D) = onehot(ids)^T · dy.
+  const lookup = (table: TF.Tensor, ids: TF.Tensor1D, rows: number): TF.Tensor => {
+    if (tf.getBackend() !== 'wasm') return tf.gather(table, ids);
+    const grad = (dy: TF.Tensor) => tf.matMul(tf.cast(tf.oneHot(ids, rows), 'float32'), dy, true, false);
+    const f = tf.customGrad(((t: TF.Tensor) => ({ value: tf.gather(t, ids), gradFunc: grad })) as unknown as Parameters<typeof tf.customGrad>[0]);
+    return f(table);
+  };
   const loss = () => {
-    let x = tf.add(tf.gather(wte, tokens), tf.gather(wpe, pos)); // (B*T, D)
+    let x = tf.add(lookup(wte, tokens, V), lookup(wpe, pos, s.model.window)); // (B*T, D)
     for (const p of layers) {
       const [q, k, vv] = tf.split(dense(ln(x, p.g1, p.b1), p.wqkv, p.bqkv), 3, 1).map(heads);
       const att = tf.softmax(tf.add(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(Dh)), causal));

@@ -4,19 +4,30 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { EnvSpec, ResetResult, StepResult } from '../../src/envs/api';
+import type { EnvOptions, EnvSpec, ResetResult, StepResult } from '../../src/envs/api';
 import { ENV_IDS, ENV_SPECS, getEnvSpec } from '../../src/envs/registry';
-import { expertRollout, fuzz } from '../../src/envs/harness';
+import { ENV_IDS as CONFIG_ENV_IDS } from '../../src/core/config-table';
+import { defaultLevel } from '../../src/envs/levels';
+import { resolveOptions } from '../../src/envs/options';
+import { instanceKey, SPLITS, type Split } from '../../src/envs/split';
+import { expertRollout, fuzz, type Rollout } from '../../src/envs/harness';
 import { tokenCount } from '../../src/envs/observation';
 import { Rng } from '../../src/core/rng';
 import { randomValidAction } from './random-policy';
 
-/** Observation-text budgets at default difficulty, in word/punctuation tokens (see tokenCount). */
+/** Observation-text budgets at default difficulty, in word/punctuation tokens (see tokenCount); a family not
+ * listed gets its suite's default. */
 const TOKEN_BUDGET: Record<string, number> = {
-  'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-menu': 120, 'enter-text': 120,
+  'click-button': 120, 'click-checkboxes': 120, 'click-tab': 120, 'click-tab-2': 150, 'click-menu': 120, 'enter-text': 120,
   'login-user': 120, 'choose-list': 120, 'use-autocomplete': 120, 'form-sequence': 120, 'read-table': 120,
-  'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'book-flight': 250, 'card-battler': 250, 'grid-world': 120,
+  'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'flight-booking': 250, 'card-battler': 250, 'grid-world': 120,
+  // A month's calendar is some 31 cells, a feed some 4 posts with their buttons.
+  'choose-date': 280, 'social-media': 250, 'social-media-all': 250, 'book-flight-full': 330,
 };
+const budgetOf = (spec: EnvSpec) => TOKEN_BUDGET[spec.id] ?? (spec.suite === 'game' ? 250 : 150);
+
+/** Seeds per split in the check that no test instance comes up in train. */
+const SPLIT_SEEDS = 10_000;
 
 /** The goal is one short sentence from a finite vocabulary. */
 const GOAL_TOKENS = 30;
@@ -41,21 +52,35 @@ function mixedRollout(spec: EnvSpec, seed: number, steps = 40) {
   return trace;
 }
 
+/** Asserts the expert wins every one of `seeds`, or its family's expertFloor share of them; returns the rollouts. */
+function expectExpertWins(spec: EnvSpec, seeds: readonly number[], label: string, options?: EnvOptions, split?: Split): Rollout[] {
+  const runs = seeds.map((seed) => expertRollout(spec, seed, options, split));
+  const lost = seeds.filter((_, i) => !runs[i].success);
+  expect(lost.length, `${label}: the expert lost seeds ${lost.join(', ')}`).toBeLessThanOrEqual(Math.floor((1 - (spec.expertFloor ?? 1)) * seeds.length));
+  return runs;
+}
+
+const SEEDS_50 = Array.from({ length: 50 }, (_, i) => i);
+const SEEDS_10 = SEEDS_50.slice(0, 10);
+
 describe('registry', () => {
-  it('lists the sixteen environments by their agreed ids, with metadata', () => {
-    expect(ENV_IDS).toEqual([
-      'click-button', 'click-checkboxes', 'click-tab', 'click-menu', 'enter-text', 'login-user', 'choose-list', 'use-autocomplete',
-      'form-sequence', 'read-table', 'search-engine', 'email-inbox', 'shop-checkout', 'book-flight', 'card-battler', 'grid-world',
-    ]);
+  it("implements exactly the config's environment ids, in order, with metadata", () => {
+    expect(ENV_IDS).toEqual([...CONFIG_ENV_IDS]);
     for (const s of ENV_SPECS) {
       expect(s.description.length).toBeGreaterThan(10);
       expect(s.maxTurns).toBeGreaterThan(0);
-      expect(s.suite).toBe(s.id === 'card-battler' || s.id === 'grid-world' ? 'game' : 'web');
       expect(s.create().id).toBe(s.id);
       expect(s.create().maxTurns).toBe(s.maxTurns);
       for (const o of s.options) expect(o.doc).not.toBe('');
-      expect(TOKEN_BUDGET[s.id]).toBeDefined();
     }
+    expect(ENV_SPECS.filter((s) => s.suite === 'game').map((s) => s.id)).toEqual(['card-battler', 'grid-world']);
+  });
+
+  it('says for every web family which MiniWoB++ task it reproduces (or null), and click-button is a lesson', () => {
+    for (const s of ENV_SPECS.filter((x) => x.suite === 'web')) {
+      expect(s.miniwob, `${s.id}: set miniwob to the MiniWoB++ task's name or null`).not.toBeUndefined();
+    }
+    expect(getEnvSpec('click-button').lesson).toBe(true);
   });
 
   it('names the unknown id and the valid ones', () => {
@@ -109,9 +134,7 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
   });
 
   it('is solved by its expert on seeds 0-49 with reward 1 only at the end', () => {
-    for (let seed = 0; seed < 50; seed++) {
-      const r = expertRollout(spec, seed);
-      expect(r.success, `seed ${seed}`).toBe(true);
+    for (const r of expectExpertWins(spec, SEEDS_50, 'train seeds').filter((x) => x.success)) {
       expect(r.rewards.slice(0, -1).every((x) => x === 0)).toBe(true);
       expect(r.rewards[r.rewards.length - 1]).toBe(1);
       expect(r.turns).toBeLessThanOrEqual(spec.maxTurns);
@@ -127,7 +150,7 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
       env.reset({ seed });
       expect(tokenCount(env.goal)).toBeLessThanOrEqual(GOAL_TOKENS);
     }
-    expect(worst).toBeLessThanOrEqual(TOKEN_BUDGET[spec.id]);
+    expect(worst).toBeLessThanOrEqual(budgetOf(spec));
   });
 
   it('survives random and malformed actions without throwing', () => {
@@ -187,10 +210,42 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
     expect(() => spec.create().reset({ seed: 0, options: { nope: 1 } })).toThrow(new RegExp(`${spec.id}: unknown option 'nope'`));
   });
 
+  it(`never deals a test instance in train (${SPLIT_SEEDS} seeds a split)`, () => {
+    const env = spec.create();
+    const keys = SPLITS.map((split) => {
+      const seen = new Set<string>();
+      for (let seed = 0; seed < SPLIT_SEEDS; seed++) {
+        const text = env.reset({ seed, split }).obs.text;
+        seen.add(instanceKey(spec, env.goal, text));
+      }
+      return seen;
+    });
+    const [train, test] = keys;
+    const shared = [...test].filter((k) => train.has(k));
+    expect(shared.slice(0, 3), `${shared.length} test instances also come up in train`).toEqual([]);
+    // Each split is a pool of instances, not one or two (MiniWoB's form-sequence has 63 goals in all).
+    expect(Math.min(train.size, test.size)).toBeGreaterThan(10);
+  });
+
+  it('is solved by its expert on test seeds 0-49', () => {
+    expectExpertWins(spec, SEEDS_50, 'test seeds', undefined, 'test');
+  });
+
+  it('has a table of levels naming every option, its defaults among them, each solved by the expert', () => {
+    const levels = spec.levels ?? [];
+    if (spec.suite === 'web') expect(levels.length, 'web families have at least two levels').toBeGreaterThanOrEqual(2);
+    levels.forEach((level, k) => {
+      expect(Object.keys(level).sort(), `level ${k}`).toEqual(spec.options.map((o) => o.name).sort());
+      expect(() => resolveOptions(spec.id, spec.options, level)).not.toThrow();
+      expectExpertWins(spec, SEEDS_10, `level ${k}`, level, 'test');
+    });
+    if (levels.length > 0) expect(defaultLevel(spec), 'the defaults are one of the levels').toBeGreaterThanOrEqual(0);
+  });
+
   it('is solved by its expert at every difficulty extreme', () => {
     for (const o of spec.options.filter((x) => x.kind === 'int')) {
       for (const v of [o.min as number, o.max as number]) {
-        for (let seed = 0; seed < 10; seed++) expect(expertRollout(spec, seed, { [o.name]: v }).success, `${o.name}=${v} seed ${seed}`).toBe(true);
+        expectExpertWins(spec, SEEDS_10, `${o.name}=${v}`, { [o.name]: v });
       }
     }
   });

@@ -1,8 +1,10 @@
-// Backends the kernel specs run on: the CPU twin, and WebGPU (Dawn in Node, or Chromium in a page or worker).
+// Backends the kernel specs run on: the CPU twin, the WebAssembly backend (Node, or Chromium in a page or worker),
+// and WebGPU (Dawn in Node, or Chromium in a page or worker).
 import type { AnyOps } from '../../src/model/ops';
 import { CpuOps } from '../../src/cpu/ops';
 import { GpuOps } from '../../src/gpu/ops';
 import { acquireDevice } from '../../src/gpu/device';
+import { WasmOps } from '../../src/wasm/ops';
 
 export interface Backend {
   name: string;
@@ -18,6 +20,18 @@ let gpu: Promise<Backend> | null = null;
 /** The CPU twin (one per test file). */
 export function cpuBackend(): Promise<Backend> {
   return (cpu ??= Promise.resolve({ name: 'cpu', ops: new CpuOps(), rtol: 1e-5, atol: 1e-5 }));
+}
+
+const wasm = new Map<number, Promise<Backend>>();
+
+/**
+ * The WebAssembly backend with `threads` threads (one instance per test file and thread count); with more than one,
+ * every op is split between the threads however small.
+ */
+export function wasmBackend(threads = 1): Promise<Backend> {
+  let b = wasm.get(threads);
+  if (!b) wasm.set(threads, (b = WasmOps.create({ threads, minParallelWork: 0 }).then((ops) => ({ name: `wasm x${threads}`, ops, rtol: 1e-5, atol: 1e-5 }))));
+  return b;
 }
 
 /** One WebGPU device per test file: pipelines compile once (slow on SwiftShader). */

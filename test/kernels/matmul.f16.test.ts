@@ -6,7 +6,7 @@ import { acquireDevice } from '../../src/gpu/device';
 import { GpuOps } from '../../src/gpu/ops';
 import type { AnyOps, MatmulOptions } from '../../src/model/ops';
 import { expectClose, putF, randn } from './backends';
-import { ref } from './specs/matmul.spec';
+import { matmul64 as ref } from './reference64';
 
 const F16_EPS = 2 ** -11; // unit roundoff of f16
 const SIZES = [1, 17, 33, 257];

@@ -1,6 +1,6 @@
 // Tokenizer (open vocabulary), context builder and action grammar.
 import { describe, expect, it } from 'vitest';
-import { ACT, ContentWords, EL, END, GOAL, MATCH, OBS, PREV, UNK, Tokenizer, buildTokenizer, placeholder, splitWords } from '../../src/model/tokenizer';
+import { ACT, ContentWords, EL, END, GOAL, MATCH, OBS, PREV, UNK, Tokenizer, buildTokenizer, placeholder, spacingOf, splitWords } from '../../src/model/tokenizer';
 import { buildContext, compactText, goalMatches } from '../../src/model/context';
 import { ActionGrammar, grammarAllowed } from '../../src/model/grammar';
 import { TEXTS, tok } from './fixtures';
@@ -41,6 +41,17 @@ describe('tokenizer', () => {
     for (const a of ['click(7)', 'fill(2, "bob")', 'fill(3, "Bob Smith")', 'move(up)', 'answer("42")', 'back()', 'answer("1234")', 'fill(2, "hunter2")'])
       expect(tok.decode(tok.encode(a, ContentWords.of(words)), words)).toBe(a);
     expect(tok.decode([P(9)], words)).toBe('<unk>');
+  });
+  it("spaces a copied text as its context does: 'St. Louis' and 'v3.5' both decode exactly", () => {
+    const text = 'Fly to St. Louis with v3.5 of the app';
+    const words = new ContentWords(tok.placeholders);
+    const ids = tok.encode('answer("St. Louis") answer("v3.5")', words);
+    expect(tok.decode(ids, words.list)).toBe('answer("St.Louis")answer("v3.5")'); // the default spacing glues after '.'
+    const spacing = spacingOf([text]);
+    expect(spacing.spaced).toEqual([`.\u0001Louis`]);
+    expect(tok.decode(tok.encode('answer("St. Louis")', ContentWords.of(words.list)), words.list, spacing)).toBe('answer("St. Louis")');
+    expect(tok.decode(tok.encode('answer("v3.5")', ContentWords.of(words.list)), words.list, spacing)).toBe('answer("v3.5")');
+    expect(spacingOf(['a. b', 'a.b']).spaced).toEqual([]); // seen both ways: the default
   });
   it('round-trips through JSON and refuses a vocabulary without the specials', () => {
     expect(Tokenizer.fromJSON(tok.toJSON()).encode(TEXTS[1], new ContentWords(48))).toEqual(tok.encode(TEXTS[1], new ContentWords(48)));

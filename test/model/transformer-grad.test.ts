@@ -21,7 +21,7 @@ function checkEveryParameter(cfg: ModelConfig, tokens: Int32Array, lengths: Int3
   for (const [name, e] of table.entries) if (name.endsWith('.g')) m.params.fill(1, e.offset, e.offset + e.size);
   const pos = Int32Array.from({ length: N * T }, (_, i) => i % T);
   const targets = Int32Array.from({ length: N * T }, (_, i) => (i % T < T - 1 ? tokens[i + 1] : 0));
-  const h = { objective: 'ce' as const, invTemp: 1, beta: 0, epsLow: 0.2, epsHigh: 0.2 };
+  const h = { objective: 'ce' as const, invTemp: 1, beta: 0, epsLow: 0.2, epsHigh: 0.2, entropyCoef: 0 };
   const dScores = new Float32Array(N * T * cfg.vocab);
   const stats = new Float32Array(N * T * LOSS_STATS);
   let hf: Float32Array = new Float32Array(0);

@@ -1,4 +1,4 @@
-// A seeded two-agent chain (planner -> executor on book-flight): two runs are equal, and each agent's GRPO batch puts
+// A seeded two-agent chain (planner -> executor on flight-booking): two runs are equal, and each agent's GRPO batch puts
 // loss weight only on its own generated tokens, with the other agent's text (the plan) in its context at weight 0.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateConfig } from '../../src/core/config';
@@ -14,7 +14,7 @@ import { Tokenizer } from '../../src/model/tokenizer';
 import { teamVocab } from '../../src/multi/language';
 
 function chainConfig(): Config {
-  const r = validateConfig({ env: 'book-flight', workflow: 'chain', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, maxTurns: 4, beta: 0.01, seed: 5 });
+  const r = validateConfig({ env: 'flight-booking', workflow: 'chain', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, maxTurns: 4, beta: 0.01, seed: 5 });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.config;
 }

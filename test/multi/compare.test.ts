@@ -11,7 +11,7 @@ const CLI = ['--import', './scripts/register-raw.mjs', 'cli/train.ts'];
 
 describe('team against baselines', () => {
   it('debate on read-table, seed 3: team success after 2 updates next to both baselines', async () => {
-    const r = validateConfig({ env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, alloc: 'quality', model: 'tiny', backend: 'cpu', group: 2, tasks: 2, bcSteps: 4, bcLr: 0.005, lr: 0.003, seed: 3 });
+    const r = validateConfig({ env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, alloc: 'own', model: 'tiny', backend: 'cpu', group: 2, tasks: 2, bcSteps: 4, bcLr: 0.005, lr: 0.003, seed: 3 });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const team = await TeamTrainer.create(r.config, localHost);
     expect(team.singleModel).toBe('tiny'); // 3 x ~39k params is nearer tiny than small (~0.9M)

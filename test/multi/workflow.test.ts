@@ -47,7 +47,7 @@ describe('workflow', () => {
   });
 
   it('a share link carries the team', () => {
-    const config = { ...DEFAULT_CONFIG, workflow: 'debate', agents: 4, rounds: 2, alloc: 'margin', aggregate: 'agent', leadModel: 'small' } as const;
+    const config = { ...DEFAULT_CONFIG, workflow: 'debate', agents: 4, rounds: 2, alloc: 'gain', aggregate: 'agent', leadModel: 'small' } as const;
     const link = encodeLink(config);
     expect(link).toContain('workflow=debate');
     expect(decodeLink(link)).toEqual({ ok: true, config, warnings: [] });

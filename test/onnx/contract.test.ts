@@ -71,3 +71,12 @@ describe('the ONNX policy contract', () => {
     refuse(g.encode('other', {}), /missing input 'input_ids' \(the model has inputs: pixels\)/);
   });
 });
+
+describe('control flow', () => {
+  it('refuses Loop, If and Scan, in the graph or in a local function', () => {
+    for (const op of ['Loop', 'If', 'Scan']) {
+      refuse(edited((m) => m.graph!.node!.push({ opType: op, name: `my_${op}`, input: [], output: ['x'] })), new RegExp(`node 'my_${op}' is a ${op}: control flow`));
+    }
+    refuse(edited((m) => (m.functions = [{ name: 'f', domain: 'local', node: [{ opType: 'Loop', input: [], output: ['y'] }] }])), /is a Loop: control flow/);
+  });
+});

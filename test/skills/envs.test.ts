@@ -24,15 +24,15 @@ function acceptance(envId: string, seed: number, envOptions?: EnvOptions) {
 }
 
 describe('discovery from zero, then MCTS on unseen seeds', () => {
-  it('grid-world (level 1: key and door): at least 80% solved', () => {
-    const { found, mcts, flat } = acceptance('grid-world', 5, { level: 1 });
+  it('grid-world (level 0: key and door): at least 80% solved', () => {
+    const { found, mcts, flat } = acceptance('grid-world', 5, getEnvSpec('grid-world').levels?.[0]);
     expect(found.skills.some((s) => s.name.includes('pick up the key'))).toBe(true);
     expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
     expect(mcts.meanLookahead).toBeLessThan(flat.meanLookahead);
   });
 
-  it('book-flight (multi-page: search, results, passenger): at least 80% solved, far above flat random', () => {
-    const { found, mcts, flat } = acceptance('book-flight', 5);
+  it('flight-booking (multi-page: search, results, passenger): at least 80% solved, far above flat random', () => {
+    const { found, mcts, flat } = acceptance('flight-booking', 5);
     expect(found.skills.length).toBeGreaterThan(5);
     expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
     expect(mcts.successRate).toBeGreaterThan(flat.successRate + 0.3);

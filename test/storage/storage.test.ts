@@ -28,7 +28,7 @@ describe('runs', () => {
     const db = await openGreenhouseDb({ factory: new IDBFactory() });
     const a = await createRun(db, { name: 'a', config: { env: 'click-tab', lr: 0.003 }, id: 'A' }, 100);
     const b = await createRun(db, { name: 'b', config: {}, id: 'B' }, 200);
-    expect(a).toMatchObject({ id: 'A', status: 'running', lastUpdate: -1, createdAt: 100 });
+    expect(a).toMatchObject({ id: 'A', status: 'paused', updatesDone: 0, checkpointAt: null, createdAt: 100 });
     for (const u of [2, 0, 1, 10]) await appendMetrics(db, 'A', u, { 'reward/mean': u / 10 }, 300 + u);
     await appendMetrics(db, 'B', 0, { 'reward/mean': 1 });
     expect((await listMetrics(db, 'A')).map((m) => m.update)).toEqual([0, 1, 2, 10]);
@@ -40,7 +40,7 @@ describe('runs', () => {
     await putTrajectories(db, 'A', 5, [{ actions: ['click(1)'] }], 400);
     expect(await getTrajectories(db, 'A', 5)).toEqual([{ actions: ['click(1)'] }]);
     expect(await getTrajectories(db, 'A', 4)).toBeUndefined();
-    expect((await getRun(db, 'A'))?.lastUpdate).toBe(10);
+    expect(await getRun(db, 'A')).toMatchObject({ updatesDone: 11, checkpointAt: 5 });
     const done = await updateRun(db, 'B', { status: 'done', note: 'fine' }, 999);
     expect(done).toMatchObject({ status: 'done', note: 'fine', updatedAt: 999, name: b.name });
     expect((await listRuns(db)).map((r) => r.id)).toEqual(['B', 'A']);
@@ -71,7 +71,7 @@ describe('runs', () => {
     });
     const err = await appendMetrics(db, 'A', 1, { x: 2 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageFullError);
-    expect((err as Error).message).toBe('storage full: training goes on unsaved');
+    expect((err as Error).message).toBe('storage full: the browser refused to save more data');
     vi.restoreAllMocks();
     expect((await listMetrics(db, 'A')).map((m) => m.update)).toEqual([0]);
     db.close();

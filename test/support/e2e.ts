@@ -1,8 +1,8 @@
-// End-to-end helpers: serve the built app (dist/) with Vite's preview server and drive Debian's Chromium with playwright-core.
+// End-to-end helpers: serve the built app (dist/) with Vite's preview server and drive Debian's Chromium with
+// playwright-core. No vitest here: the soak benchmark (cli/bench-soak.ts) drives the page with them too.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export interface E2eHarness {
@@ -43,41 +43,28 @@ export async function openPage(h: E2eHarness, path = ''): Promise<{ page: Page; 
   return { page, problems };
 }
 
-/**
- * Clicks the `train` test id and starts recording long tasks once `updatesShown` reaches 1: starting a run and
- * the charts' first data are one-time costs; steady training must stay smooth.
- */
-export async function trainMeasuringLongTasks(page: Page, train: string, updatesShown: () => Promise<number>, timeout = 120_000): Promise<void> {
-  await watchLongTasks(page);
-  await page.getByTestId(train).click();
-  await expect.poll(updatesShown, { timeout, interval: 50 }).toBeGreaterThanOrEqual(1);
-  await page.waitForTimeout(100);
-  await clearLongTasks(page);
+/** Every record of one IndexedDB store of the page's origin (runs, metrics, checkpoints, trajectories, skills). */
+export function savedRecords(page: Page, store: string): Promise<({ update: number } & Record<string, unknown>)[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<({ update: number } & Record<string, unknown>)[]>((resolve, reject) => {
+        const open = indexedDB.open('greenhouse');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
 }
 
 /** Presses Train on the Train tab and waits until the run is done. */
 export async function trainToEnd(page: Page): Promise<void> {
   await page.getByTestId('train').click();
   await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 120_000 });
-}
-
-/** Starts recording the page's long main-thread tasks (PerformanceObserver 'longtask'). */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
-}
-
-/** Forgets the long tasks recorded so far (one-time start-up costs). */
-async function clearLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
-}
-
-/** The durations (ms) of the long tasks recorded since the last clear. */
-export function longTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 }

@@ -1,11 +1,16 @@
-// grid-world: keys open doors, boxes pushed onto switches open gates, reach the exit; atomic moves only,
-// the ground for bottom-up skill discovery. Cells are copied on write, so an observation is a cheap snapshot.
+// grid-world: keys open doors, boxes pushed onto switches open gates, reach the exit; atomic moves only, the ground
+// for bottom-up skill discovery. Levels are generated solvable by construction (grid-levels.ts), so a reset costs no
+// search; a level belongs to the split of its skeleton (chambers, doorways, boxes), so test skeletons never come up in
+// train. Cells are copied on write, so an observation is a cheap snapshot.
 
 import type { ActionSignature, Env, EnvSpec, Observation, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction } from '../action';
-import { renderElements } from '../observation';
-import { resolveOptions } from '../options';
+import { levelTable } from '../levels';
+import { intOption, resolveOptions } from '../options';
+import { poolsOf } from '../split';
 import { Rng } from '../../core/rng';
+import { expertMove } from './grid-expert';
+import { checkGridOptions, drawSkeleton, furnish, type GridOptions, type Skeleton } from './grid-levels';
 
 export const FLOOR = 0;
 export const WALL = 1;
@@ -96,19 +101,33 @@ export function moveAgent(layout: Layout, s: GridState, dir: number): string | u
 
 const SYMBOLS = ['.', '#', 'D', 'K', 'E', 'S', 'G'];
 
+/** The rows of a grid's cells without the agent, drawn once per cells array (cells are replaced, never changed). */
+const drawnRows = new WeakMap<Uint8Array, string[]>();
+
+function cellRows(layout: Layout, cells: Uint8Array): string[] {
+  let rows = drawnRows.get(cells);
+  if (!rows) {
+    const open = gateOpen(layout, cells);
+    rows = [];
+    for (let y = 0; y < layout.h; y++) {
+      let row = '';
+      for (let x = 0; x < layout.w; x++) {
+        const c = cells[y * layout.w + x];
+        row += (x > 0 ? ' ' : '') + (c & BOX ? 'B' : c === GATE && open ? 'O' : SYMBOLS[c]);
+      }
+      rows.push(row);
+    }
+    drawnRows.set(cells, rows);
+  }
+  return rows;
+}
+
 /** Rows of symbols: # wall, . floor, A agent, K key, D door, B box, S switch, G gate (O when open), E exit. */
 export function gridRows(layout: Layout, s: GridState): string[] {
-  const open = gateOpen(layout, s.cells);
-  const rows: string[] = [];
-  for (let y = 0; y < layout.h; y++) {
-    const row: string[] = [];
-    for (let x = 0; x < layout.w; x++) {
-      const i = y * layout.w + x;
-      const c = s.cells[i];
-      row.push(i === s.agent ? 'A' : c & BOX ? 'B' : c === GATE && open ? 'O' : SYMBOLS[c]);
-    }
-    rows.push(row.join(' '));
-  }
+  const rows = cellRows(layout, s.cells).slice();
+  const x = s.agent % layout.w;
+  const y = (s.agent - x) / layout.w;
+  rows[y] = `${rows[y].slice(0, 2 * x)}A${rows[y].slice(2 * x + 1)}`;
   return rows;
 }
 
@@ -128,113 +147,35 @@ class GridObservation implements Observation {
     }
     return this.#elements;
   }
+  /** The elements' text, built straight from the rows (what renderElements would print). */
   get text(): string {
-    if (this.#text === undefined) this.#text = renderElements(this.elements);
+    if (this.#text === undefined) {
+      const rows = gridRows(this.layout, this.snap);
+      let out = '';
+      for (let i = 0; i < rows.length; i++) out += `[${i + 1}] row '${rows[i]}'\n`;
+      this.#text = `${out}[${rows.length + 1}] status 'keys ${this.snap.keys}'`;
+    }
     return this.#text;
   }
 }
 
-/** A BFS over full states: the shortest list of moves to the exit, or null. States are keyed by a number:
- * agent, box cells in order, keys held, and which of the starting key and door cells are cleared. */
-export function solve(layout: Layout, start: GridState, maxStates = 2_000_000): number[] | null {
-  const n = layout.w * layout.h;
-  const clearable: number[] = [];
-  start.cells.forEach((c, i) => (c === KEY || c === DOOR) && clearable.push(i));
-  const key = (s: GridState): number => {
-    let k = s.agent;
-    for (let i = 0; i < n; i++) if (s.cells[i] & BOX) k = k * n + i;
-    k = k * 4 + s.keys;
-    for (const i of clearable) k = k * 2 + (s.cells[i] === FLOOR ? 1 : 0);
-    return k;
-  };
-  const parent = new Map<number, number>(); // state -> previous state * 4 + direction
-  const first = key(start);
-  parent.set(first, -1);
-  let frontier: GridState[] = [{ ...start }];
-  let frontierKeys = [first];
-  while (frontier.length > 0 && parent.size < maxStates) {
-    const next: GridState[] = [];
-    const nextKeys: number[] = [];
-    for (let f = 0; f < frontier.length; f++) {
-      for (let d = 0; d < 4; d++) {
-        const s = { ...frontier[f] };
-        if (moveAgent(layout, s, d) !== undefined) continue;
-        const k = key(s);
-        if (parent.has(k)) continue;
-        parent.set(k, frontierKeys[f] * 4 + d);
-        if (s.won) {
-          const path: number[] = [];
-          for (let at = k; at !== first; ) {
-            const p = parent.get(at) as number;
-            path.push(p % 4);
-            at = Math.floor(p / 4);
-          }
-          return path.reverse();
-        }
-        next.push(s);
-        nextKeys.push(k);
-      }
-    }
-    frontier = next;
-    frontierKeys = nextKeys;
-  }
-  return null;
+/** The instruction for a level's contents. */
+function goalOf(o: GridOptions): string {
+  const parts: string[] = [];
+  if (o.doors === 1) parts.push('take the key, open the door');
+  if (o.doors > 1) parts.push(`take the keys, open the ${o.doors} doors`);
+  if (o.boxes === 1) parts.push('push the box onto the switch S');
+  if (o.boxes > 1) parts.push(`push the ${o.boxes} boxes onto the switches S`);
+  const text = `${parts.join(', ')}${parts.length ? ' and ' : ''}reach the exit E.`;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
-/** A level: a door wall (key on the agent's side), at level 2+ a gate wall with boxes and switches between. */
-function generate(rng: Rng, level: number): { layout: Layout; state: GridState } {
-  const w = level === 1 ? 7 : 9;
-  const h = 5;
-  for (let attempt = 0; ; attempt++) {
-    const cells = new Uint8Array(w * h);
-    const at = (x: number, y: number) => y * w + x;
-    const c1 = rng.range(2, 3);
-    for (let y = 0; y < h; y++) cells[at(c1, y)] = WALL;
-    cells[at(c1, rng.int(h))] = DOOR;
-    let last = c1;
-    const switches: number[] = [];
-    const free = (x0: number, x1: number) => {
-      const out: number[] = [];
-      for (let y = 0; y < h; y++) for (let x = x0; x <= x1; x++) if (cells[at(x, y)] === FLOOR) out.push(at(x, y));
-      return rng.shuffle(out);
-    };
-    if (level >= 2) {
-      const c2 = w - 2;
-      for (let y = 0; y < h; y++) cells[at(c2, y)] = WALL;
-      cells[at(c2, rng.int(h))] = GATE;
-      last = c2;
-      // Boxes and switches go in the middle chamber, boxes off its edges so they can be pushed.
-      const boxes = level === 3 ? 2 : 1;
-      const inner = free(c1 + 2, c2 - 2).filter((i) => Math.floor(i / w) > 0 && Math.floor(i / w) < h - 1);
-      for (let b = 0; b < boxes; b++) cells[inner[b]] |= BOX;
-      const spots = free(c1 + 1, c2 - 1).filter((i) => !(cells[i] & BOX));
-      for (let b = 0; b < boxes; b++) {
-        cells[spots[b]] = SWITCH;
-        switches.push(spots[b]);
-      }
-    }
-    const left = free(0, c1 - 1);
-    const agent = left[0];
-    cells[left[1]] = KEY;
-    cells[free(last + 1, w - 1)[0]] = EXIT;
-    const fallback = attempt >= 20;
-    if (fallback) {
-      // After 20 unsolvable draws (never seen in practice): no boxes, no switches, an open gate; always solvable.
-      for (const i of switches) cells[i] = FLOOR;
-      for (let i = 0; i < cells.length; i++) cells[i] &= ~BOX;
-      switches.length = 0;
-    } else for (const i of free(0, w - 1).filter((i) => i !== agent).slice(0, rng.range(0, 2))) cells[i] = WALL;
-    const layout = { w, h, switches };
-    const state = { cells, agent, keys: 0, won: false };
-    if (fallback || solve(layout, state) !== null) return { layout, state };
-  }
-}
-
-const GOALS = ['', 'Take the key, open the door and reach the exit E.', 'Open the door, push the box onto the switch S and reach the exit E.', 'Open the door, push both boxes onto the switches S and reach the exit E.'];
+/** The turn limit: the largest level's constructed route fits well inside it (test/envs/grid-world.test.ts). */
+const GRID_TURNS = 80;
 
 export class GridWorld implements Env {
   readonly id = 'grid-world';
-  readonly maxTurns = 60;
+  readonly maxTurns = GRID_TURNS;
   goal = '';
   layout: Layout = { w: 1, h: 1, switches: [] };
   state: GridState = { cells: new Uint8Array(1), agent: 0, keys: 0, won: false };
@@ -243,13 +184,16 @@ export class GridWorld implements Env {
   private counted: Uint8Array | null = null; // the cells the cached milestone count was taken on
   private count = 0;
 
-  reset({ seed, options }: ResetArgs): ResetResult {
-    const o = resolveOptions(this.id, GRID_OPTIONS, options);
-    const level = o.level as number;
-    const g = generate(Rng.fromSeed(seed).split(this.id), level);
-    this.layout = g.layout;
-    this.state = g.state;
-    this.goal = GOALS[level];
+  reset({ seed, options, split }: ResetArgs): ResetResult {
+    const o = resolveOptions(this.id, GRID_OPTIONS, options) as unknown as GridOptions;
+    checkGridOptions(o);
+    const rng = Rng.fromSeed(seed).split(this.id);
+    let skeleton: Skeleton | undefined;
+    poolsOf(split).draw(() => (skeleton = drawSkeleton(rng, o)).key);
+    const level = furnish(rng, skeleton!);
+    this.layout = level.layout;
+    this.state = level.state;
+    this.goal = goalOf(o);
     this.turn = 0;
     this.start = this.milestones();
     return { obs: new GridObservation(this.layout, { ...this.state }), info: this.info(undefined) };
@@ -323,43 +267,33 @@ export class GridWorld implements Env {
 }
 
 const GRID_OPTIONS = [
-  { name: 'level', doc: '1: key and door; 2: and a box on a switch opens a gate; 3: two boxes', kind: 'int' as const, default: 2, min: 1, max: 3 },
+  intOption('width', 'grid width, walls included', 9, 7, 13),
+  intOption('height', 'grid height', 5, 5, 7),
+  intOption('doors', 'locked doors, each with its key on your side', 1, 0, 2),
+  intOption('boxes', 'boxes to push onto switches; together they open the gate', 1, 0, 2),
+  intOption('walls', 'single wall cells scattered where there are no boxes', 2, 0, 6),
 ];
-
-const plans = new WeakMap<GridWorld, { at: string[]; dirs: number[] }>();
-
-function stateKey(s: GridState): string {
-  return `${s.agent},${s.keys},${s.cells.join('')}`;
-}
 
 export const gridWorldSpec: EnvSpec = {
   id: 'grid-world',
   suite: 'game',
   family: 'grid-world',
   description: 'Move through a grid: keys open doors, boxes pushed onto switches open gates; reach the exit.',
-  maxTurns: 60,
+  maxTurns: GRID_TURNS,
   options: GRID_OPTIONS,
+  /** A key and a door; then a box and a gate; then scattered walls (the default); then two doors; then two boxes. */
+  levels: levelTable(GRID_OPTIONS, [
+    { width: 7, doors: 1, boxes: 0, walls: 1 },
+    { width: 9, boxes: 1, walls: 0 },
+    { walls: 2 },
+    { width: 11, height: 6, doors: 2, walls: 3 },
+    { width: 13, height: 7, boxes: 2, walls: 4 },
+  ]),
+  miniwob: null,
   actions: GRID_ACTIONS,
   create: () => new GridWorld(),
   expert(env: Env): string {
     if (!(env instanceof GridWorld)) throw new Error('grid-world expert: not a grid-world environment');
-    const here = stateKey(env.state);
-    let plan = plans.get(env);
-    let k = plan ? plan.at.indexOf(here) : -1;
-    if (!plan || k < 0) {
-      const dirs = solve(env.layout, env.state);
-      // A box pushed into a corner can make the exit unreachable: then any legal move will do.
-      if (!dirs) return `move(${DIRECTIONS.find((_, d) => moveAgent(env.layout, { ...env.state }, d) === undefined) ?? 'up'})`;
-      const at: string[] = [];
-      const s = { ...env.state };
-      for (const d of dirs) {
-        at.push(stateKey(s));
-        moveAgent(env.layout, s, d);
-      }
-      plan = { at, dirs };
-      plans.set(env, plan);
-      k = 0;
-    }
-    return `move(${DIRECTIONS[plan.dirs[k]]})`;
+    return expertMove(env.layout, env.state);
   },
 };

@@ -1,35 +1,56 @@
-// choose-list (MiniWoB++): pick the named entry from a drop-down list and press Submit.
+// choose-list (MiniWoB++ choose-list): pick the named entry from a drop-down list and press Submit. The list shows
+// its options only while open (click it), or select(id, "entry") picks one directly; entries are people's names or
+// countries, as in MiniWoB.
 
+import type { OptionSpec } from '../api';
+import { COUNTRY_NAMES, PERSON_FIRST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { COLORS, sample } from '../words';
-import { defineWebTask, onClick, onSelect, type Page } from './page';
+import { COLORS } from '../words';
+import { addList, emptyList, layoutOf, type ListState } from './controls';
+import { defineWebTask, onClick, type Page } from './page';
 
 interface State {
   options: string[];
-  value: string;
+  list: ListState;
   target: string;
+  layout: number; // bit 0: Submit above the list; bit 1: the list is labelled by its contents
+  label: string;
 }
 
-/** A drop-down: a combobox whose options are listed under it; select(id, "x") or click an option picks one. */
-export function addSelect(page: Page, label: string, options: readonly string[], value: string, set: (v: string) => void, depth = 0): void {
-  page.add('combobox', label, { value, depth }, onSelect((v) => (options.includes(v) ? set(v) : `'${v}' is not an option (options: ${options.join(', ')})`)));
-  for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === value } }, onClick(() => set(o)));
+const OPTIONS: OptionSpec[] = [
+  intOption('entries', 'entries in the list', 6, 2, 12),
+  { name: 'words', doc: 'starter (12 colours) or open (people and countries)', kind: 'enum', default: 'open', values: ['starter', 'open'] },
+];
+
+function submit(s: State, page: Page): void {
+  page.add('button', 'Submit', undefined, onClick(() => page.end(s.list.value === s.target)));
 }
 
 export const chooseList = defineWebTask<State>({
   id: 'choose-list',
-  description: 'Select the named entry from a list and click Submit.',
-  maxTurns: 4,
-  options: [intOption('entries', 'how many entries the list has', 4, 2, 12)],
-  init(rng, o) {
-    const options = sample(rng, COLORS, o.entries as number);
+  description: 'Select the named entry from a drop-down list and click Submit.',
+  maxTurns: 5,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ entries: 3, words: 'starter' }, { entries: 4, words: 'open' }, { entries: 6 }, { entries: 9 }, { entries: 12 }]),
+  miniwob: 'choose-list',
+  init(rng, o, pools) {
+    const people = rng.chance(0.5);
+    const source = o.words === 'starter' ? COLORS : people ? PERSON_FIRST : COUNTRY_NAMES;
+    const options = pools.sample(rng, source, o.entries as number);
     const target = rng.pick(options);
-    return { goal: `Select ${target} from the list and click Submit.`, state: { options, value: '', target } };
+    const layout = layoutOf(rng, pools, 'choose-list', 4);
+    const label = layout & 2 ? (o.words === 'starter' ? 'Color' : people ? 'Name' : 'Country') : '';
+    return { goal: `Select ${target} from the list and click Submit.`, state: { options, list: emptyList(), target, layout, label } };
   },
   draw(s, page) {
-    addSelect(page, 'Color', s.options, s.value, (v) => void (s.value = v));
-    page.add('button', 'Submit', undefined, onClick(() => page.end(s.value === s.target)));
+    if (s.layout & 1) submit(s, page);
+    addList(page, s.label, s.options, s.list);
+    if (!(s.layout & 1)) submit(s, page);
   },
-  progress: (s) => (s.value === s.target ? 0.5 : 0),
-  expert: (s, page) => (s.value === s.target ? `click(${page.idOf('button', 'Submit')})` : `select(${page.idOf('combobox', 'Color')}, "${s.target}")`),
+  progress: (s) => (s.list.value === s.target ? 0.5 : 0),
+  expert(s, page) {
+    if (s.list.value === s.target) return `click(${page.idOf('button', 'Submit')})`;
+    return `select(${page.idOf('combobox', s.label)}, "${s.target}")`;
+  },
 });

@@ -1,26 +1,64 @@
-// click-button (MiniWoB++): click the one button whose label the goal names; any other button fails the task.
+// click-button (MiniWoB++ click-button; the first lesson): click the button the goal names, among other buttons,
+// lines of text and text boxes in random order. Any other button ends the episode as a failure.
 
+import type { OptionSpec } from '../api';
+import { LOREM_WORDS, VERB_WORDS } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { BUTTON_WORDS, sample } from '../words';
-import { defineWebTask, onClick } from './page';
+import { BUTTON_WORDS, capitalize } from '../words';
+import { wordsOf } from './controls';
+import { defineWebTask, onClick, onFill } from './page';
+
+interface Item {
+  role: 'button' | 'text' | 'textbox';
+  name: string;
+  value: string;
+}
 
 interface State {
-  labels: string[];
+  items: Item[];
   target: string;
 }
+
+const LABELS = ['starter', 'verbs'] as const;
+const VERB_LABELS = VERB_WORDS.map(capitalize);
+
+const OPTIONS: OptionSpec[] = [
+  intOption('buttons', 'buttons on the page', 4, 2, 8),
+  intOption('decoys', 'lines of text and text boxes among the buttons', 2, 0, 4),
+  { name: 'labels', doc: 'button labels: starter (24 everyday words) or verbs (hundreds)', kind: 'enum', default: 'verbs', values: LABELS },
+];
 
 export const clickButton = defineWebTask<State>({
   id: 'click-button',
   description: 'Click the button with the given label.',
   maxTurns: 3,
-  options: [intOption('buttons', 'how many buttons are on the page', 3, 2, 12)],
-  init(rng, o) {
-    const labels = sample(rng, BUTTON_WORDS, o.buttons as number);
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [
+    { buttons: 3, decoys: 0, labels: 'starter' },
+    { buttons: 4, decoys: 2 },
+    { labels: 'verbs' },
+    { buttons: 6, decoys: 3 },
+    { buttons: 8, decoys: 4 },
+  ]),
+  miniwob: 'click-button',
+  lesson: true,
+  init(rng, o, pools) {
+    const labels = pools.sample(rng, o.labels === 'starter' ? BUTTON_WORDS : VERB_LABELS, o.buttons as number);
+    const items: Item[] = labels.map((name) => ({ role: 'button', name, value: '' }));
+    for (let d = o.decoys as number; d > 0; d--) {
+      const role = rng.chance(0.5) ? 'text' : 'textbox';
+      items.push({ role, name: wordsOf(rng, pools, LOREM_WORDS, role === 'text' ? 3 : 1), value: '' });
+    }
     const target = rng.pick(labels);
-    return { goal: `Click the button '${target}'.`, state: { labels, target } };
+    return { goal: `Click on the "${target}" button.`, state: { items: rng.shuffle(items), target } };
   },
   draw(s, page) {
-    for (const label of s.labels) page.add('button', label, undefined, onClick(() => page.end(label === s.target)));
+    for (const it of s.items) {
+      if (it.role === 'button') page.add('button', it.name, undefined, onClick(() => page.end(it.name === s.target)));
+      else if (it.role === 'textbox') page.add('textbox', it.name, { value: it.value }, onFill((t) => void (it.value = t)));
+      else page.add('text', it.name);
+    }
   },
   progress: () => 0,
   expert: (s, page) => `click(${page.idOf('button', s.target)})`,

@@ -1,52 +1,98 @@
-// click-checkboxes (MiniWoB++): tick exactly the named boxes, then press Submit.
+// click-checkboxes (MiniWoB++ click-checkboxes): tick exactly the boxes the goal names, then press Submit. Boxes start
+// clear. Labels are MiniWoB's random strings, or at the default level two-word labels where every box left clear
+// shares a word with a named one, so ticking whatever shares a word with the goal fails.
 
+import type { OptionSpec } from '../api';
+import type { Rng } from '../../core/rng';
+import { ADJECTIVE_WORDS, NOUN_WORDS } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { NOUNS, sample } from '../words';
-import { defineWebTask, onCheck, onClick } from './page';
+import type { Pools } from '../split';
+import { layoutOf } from './controls';
+import { defineWebTask, onCheck, onClick, type Page } from './page';
 
 interface State {
   labels: string[];
   want: boolean[];
   checked: boolean[];
-  start: number; // boxes already right at reset, so progress starts at 0
+  layout: number; // bit 0: Submit above the boxes; bit 1: the boxes grouped under a heading
 }
 
-function joinWords(words: string[]): string {
-  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+const OPTIONS: OptionSpec[] = [
+  intOption('boxes', 'checkboxes on the page', 5, 2, 8),
+  intOption('targets', 'at most this many boxes are named (at least one, and one box stays clear)', 3, 1, 6),
+  { name: 'labels', doc: "strings (MiniWoB's random strings) or phrases (two words, each clear box sharing one with a named box)", kind: 'enum', default: 'phrases', values: ['strings', 'phrases'] },
+];
+
+/** `k` named two-word labels, then a clear one per remaining box: a named label with one of its words replaced. */
+function phrases(rng: Rng, pools: Pools, n: number, k: number): string[] {
+  const words = [...pools.sample(rng, ADJECTIVE_WORDS, n), ...pools.sample(rng, NOUN_WORDS, n)];
+  const adj = words.slice(0, n);
+  const noun = words.slice(n);
+  const labels = Array.from({ length: k }, (_, i) => `${adj[i]} ${noun[i]}`);
+  for (let i = k; i < n; i++) {
+    const t = rng.int(k);
+    labels.push(rng.chance(0.5) ? `${adj[t]} ${noun[i]}` : `${adj[i]} ${noun[t]}`);
+  }
+  return labels;
 }
 
-function matching(want: boolean[], checked: boolean[]): number {
-  return checked.filter((c, i) => c === want[i]).length;
+// (Helpers are module functions, not arrows made per draw: tsx's keepNames would name each one on every step.)
+function submit(s: State, page: Page): void {
+  page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
 }
 
 export const clickCheckboxes = defineWebTask<State>({
   id: 'click-checkboxes',
-  description: 'Check exactly the listed boxes, then click Submit.',
+  description: 'Check exactly the named boxes, then click Submit.',
   maxTurns: 12,
-  options: [
-    intOption('boxes', 'how many checkboxes are on the page', 4, 2, 8),
-    intOption('targets', 'at most this many boxes must be checked', 2, 1, 8),
-  ],
-  init(rng, o) {
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [
+    { boxes: 3, targets: 1, labels: 'strings' },
+    { boxes: 4, targets: 2 },
+    { boxes: 5, targets: 3, labels: 'phrases' },
+    { boxes: 6, targets: 4 },
+    { boxes: 8, targets: 6 },
+  ]),
+  miniwob: 'click-checkboxes',
+  init(rng, o, pools) {
     const n = o.boxes as number;
-    const labels = sample(rng, NOUNS, n);
-    const k = rng.range(1, Math.min(n, o.targets as number));
-    const chosen = new Set(sample(rng, labels, k));
-    const want = labels.map((l) => chosen.has(l));
-    const checked = labels.map(() => rng.chance(0.25));
-    const names = labels.filter((l) => chosen.has(l));
-    const start = matching(want, checked);
-    return { goal: `Check ${joinWords(names)} and nothing else, then click Submit.`, state: { labels, want, checked, start } };
+    const k = rng.range(1, Math.max(1, Math.min(o.targets as number, n - 1)));
+    const named = o.labels === 'phrases' ? phrases(rng, pools, n, k) : distinctStrings(rng, pools, n);
+    const order = rng.shuffle(named.map((_, i) => i));
+    const labels = order.map((i) => named[i]);
+    const want = order.map((i) => i < k);
+    const goalNames = rng.shuffle(named.slice(0, k));
+    return {
+      goal: `Select ${goalNames.join(', ')} and click Submit.`,
+      state: { labels, want, checked: labels.map(() => false), layout: layoutOf(rng, pools, 'click-checkboxes', 4) },
+    };
   },
   draw(s, page) {
-    s.labels.forEach((label, i) => {
-      page.add('checkbox', label, { state: { checked: s.checked[i] } }, onCheck(() => void (s.checked[i] = !s.checked[i])));
-    });
-    page.add('button', 'Submit', undefined, onClick(() => page.end(s.checked.every((c, i) => c === s.want[i]))));
+    const grouped = (s.layout & 2) !== 0;
+    if (s.layout & 1) submit(s, page);
+    if (grouped) page.add('heading', 'Options');
+    for (let i = 0; i < s.labels.length; i++) {
+      page.add('checkbox', s.labels[i], { state: { checked: s.checked[i] }, depth: grouped ? 1 : 0 }, onCheck(() => void (s.checked[i] = !s.checked[i])));
+    }
+    if (!(s.layout & 1)) submit(s, page);
   },
-  progress: (s) => (s.start === s.labels.length ? 0 : (0.9 * Math.max(0, matching(s.want, s.checked) - s.start)) / (s.labels.length - s.start)),
+  progress(s) {
+    const right = s.checked.reduce((n, c, i) => n + (c && s.want[i] ? 1 : c ? -1 : 0), 0);
+    return (0.9 * Math.max(0, right)) / s.want.filter(Boolean).length;
+  },
   expert(s, page) {
     const wrong = s.checked.findIndex((c, i) => c !== s.want[i]);
     return wrong >= 0 ? `check(${page.idOf('checkbox', s.labels[wrong])})` : `click(${page.idOf('button', 'Submit')})`;
   },
 });
+
+/** `n` distinct random strings of 2-8 letters (MiniWoB's generateString). */
+function distinctStrings(rng: Rng, pools: Pools, n: number): string[] {
+  const out: string[] = [];
+  while (out.length < n) {
+    const s = pools.string(rng, 2, 8);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}

@@ -1,83 +1,147 @@
-// click-menu (MiniWoB++ menus): a menu bar with nested submenus; open the path the goal names and click its leaf.
+// click-menu (MiniWoB++ click-menu): "Select A>B>C": open the nested menus along the path and click its last item.
+// Items are people's names, as in MiniWoB. Clicking an item with a submenu (marked haspopup) opens or closes it;
+// clicking any other item ends the episode. From the default level on, labels repeat as real menus' do: items named
+// like the path's (decoys, plain items) sit in the menu bar too, so clicking whatever matches the goal's words fails.
 
-import type { Rng } from '../../core/rng';
+import { Rng } from '../../core/rng';
+import { PERSON_FIRST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { BUTTON_WORDS } from '../words';
+import { poolsOf, type Pools, type Split } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
 
 interface Item {
+  id: number; // unique in the episode
   name: string;
   children: Item[];
+  /** A submenu off the target's path, made when first opened: its seed and levels. */
+  later?: { seed: number; depth: number };
 }
 
 interface State {
-  menus: Item[];
-  open: string[];
-  target: string[];
+  bar: Item[];
+  path: number[]; // item ids from the bar to the target leaf
+  open: number[]; // ids of the open submenus, from the bar down
+  split: Split;
+  width: number;
+  next: { id: number }; // the next item id
 }
 
-function grow(rng: Rng, words: string[], depth: number, width: number): Item[] {
-  // One item of each submenu opens a deeper submenu, so the word list (24) covers width 3, depth 3.
-  const deep = depth > 1 ? rng.int(width) : -1;
+const OPTIONS = [
+  intOption('width', 'items in each menu', 3, 2, 5),
+  intOption('depth', "levels of the target's path, the menu bar included", 3, 1, 3),
+  intOption('decoys', "plain items in the menu bar named like items of the target's path", 2, 0, 2),
+];
+
+/**
+ * Builds a menu of `width` items. With `pathIds`, one item opens the submenu the target sits in, down to the last
+ * level (its ids are pushed onto `pathIds`); any other item opens a submenu half the time, made when first opened.
+ */
+function grow(rng: Rng, names: () => string, next: { id: number }, width: number, depth: number, pathIds: number[] | null): Item[] {
+  const forced = pathIds ? rng.int(width) : -1;
   const items: Item[] = [];
   for (let i = 0; i < width; i++) {
-    const name = words.pop() as string;
-    items.push({ name, children: i === deep ? grow(rng, words, depth - 1, width) : [] });
+    const item: Item = { id: next.id++, name: names(), children: [] };
+    if (i === forced) {
+      pathIds?.push(item.id);
+      if (depth > 1) item.children = grow(rng, names, next, width, depth - 1, pathIds);
+    } else if (depth > 1 && rng.chance(0.5)) item.later = { seed: rng.nextU32(), depth: depth - 1 };
+    items.push(item);
   }
   return items;
 }
 
-function randomLeafPath(rng: Rng, items: Item[], depth: number): string[] {
-  const deep = items.filter((x) => x.children.length > 0);
-  const item = depth > 1 && deep.length > 0 ? rng.pick(deep) : rng.pick(items.filter((x) => x.children.length === 0));
-  return item.children.length > 0 ? [item.name, ...randomLeafPath(rng, item.children, depth - 1)] : [item.name];
+/** Makes a submenu left for later: a pure function of its seed, so clones and replays agree. */
+function openLater(s: State, item: Item): void {
+  if (!item.later) return;
+  const rng = new Rng(`click-menu/${item.later.seed}`);
+  item.children = grow(rng, nameSource(rng, poolsOf(s.split)), s.next, s.width, item.later.depth, null);
+  delete item.later;
 }
 
-/** Draws one menu level; an expanded item's submenu follows it, one level deeper. */
-function drawMenu(s: State, page: Page, items: Item[], level: number, prefix: string[]): void {
+const hasSubmenu = (item: Item) => item.children.length > 0 || item.later !== undefined;
+
+/** Draws a menu level and, after an open item, its submenu one level deeper. */
+function drawLevel(s: State, page: Page, items: Item[], depth: number): void {
   for (const item of items) {
-    const path = [...prefix, item.name];
-    const expanded = s.open[level] === item.name && prefix.every((p, i) => s.open[i] === p);
-    if (item.children.length === 0) {
-      page.add('menuitem', item.name, { depth: level }, onClick(() => page.end(path.join('>') === s.target.join('>'))));
+    if (!hasSubmenu(item)) {
+      page.add('menuitem', item.name, { depth }, onClick(() => page.end(item.id === s.path[s.path.length - 1])));
       continue;
     }
-    page.add('menuitem', item.name, { depth: level, state: { expanded } }, onClick(() => void (s.open = expanded ? prefix.slice() : path)));
-    if (expanded) drawMenu(s, page, item.children, level + 1, path);
+    const expanded = s.open[depth] === item.id;
+    page.add('menuitem', item.name, { depth, state: { haspopup: true, expanded } }, onClick(() => {
+      openLater(s, item);
+      s.open = expanded ? s.open.slice(0, depth) : [...s.open.slice(0, depth), item.id];
+    }));
+    if (expanded) drawLevel(s, page, item.children, depth + 1);
   }
+}
+
+/** The element id of item `id` on the drawn page (the order drawLevel adds them in), or 0 when it is hidden. */
+function elementId(s: State, items: Item[], depth: number, id: number, counter: { n: number }): number {
+  for (const item of items) {
+    counter.n++;
+    if (item.id === id) return counter.n;
+    if (s.open[depth] === item.id) {
+      const found = elementId(s, item.children, depth + 1, id, counter);
+      if (found) return found;
+    }
+  }
+  return 0;
+}
+
+/** A fresh name from the split for every item: no two items share a name unless a decoy copies one. */
+function nameSource(rng: Rng, pools: Pools): () => string {
+  const used = new Set<string>();
+  return () => {
+    for (;;) {
+      const n = pools.pick(rng, PERSON_FIRST);
+      if (!used.has(n)) return used.add(n), n;
+    }
+  };
 }
 
 export const clickMenu = defineWebTask<State>({
   id: 'click-menu',
-  description: 'Open nested menus along the given path and click the final item.',
+  description: 'Open nested menus along the given path and click its last item.',
   maxTurns: 8,
-  options: [
-    intOption('depth', 'menu levels, including the menu bar', 2, 2, 3),
-    intOption('width', 'items in each menu', 3, 2, 3),
-  ],
-  init(rng, o) {
-    const depth = o.depth as number;
-    const words = rng.shuffle(BUTTON_WORDS);
-    // The bar's items all open menus; below that, grow() mixes leaves and submenus.
-    const menus = grow(rng, words, depth, o.width as number).map((m) => (m.children.length ? m : { ...m, children: grow(rng, words, depth - 1, o.width as number) }));
-    const target = randomLeafPath(rng, menus, depth);
-    return { goal: `Choose ${target.join(' > ')} from the menu.`, state: { menus, open: [], target } };
-  },
-  draw: (s, page) => drawMenu(s, page, s.menus, 0, []),
-  progress: (s) => {
-    let k = 0;
-    while (k < s.open.length && s.open[k] === s.target[k]) k++;
-    return k / s.target.length;
-  },
-  expert(s, page) {
-    let k = 0;
-    while (k < s.open.length && s.open[k] === s.target[k]) k++;
-    if (k < s.open.length) {
-      // A wrong submenu is open: close it by clicking its header again.
-      const header = page.elements.find((e) => e.name === s.open[k] && (e.depth ?? 0) === k);
-      return `click(${header?.id})`;
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [
+    { width: 2, depth: 2, decoys: 0 },
+    { width: 3 },
+    { decoys: 1 },
+    { depth: 3, decoys: 2 },
+    { width: 4 },
+    { width: 5 },
+  ]),
+  miniwob: 'click-menu',
+  init(rng, o, pools) {
+    const path: number[] = [];
+    const next = { id: 0 };
+    const bar = grow(rng, nameSource(rng, pools), next, o.width as number, o.depth as number, path);
+    const named: string[] = [];
+    let level = bar;
+    for (const id of path) {
+      const item = level.find((x) => x.id === id) as Item;
+      named.push(item.name);
+      level = item.children;
     }
-    const e = page.elements.find((x) => x.name === s.target[k] && (x.depth ?? 0) === k);
-    return `click(${e?.id})`;
+    for (let d = 0; d < Math.min(o.decoys as number, named.length); d++) {
+      const copy = named[named.length - 1 - d]; // the leaf's name first, then its parent's
+      bar.splice(rng.int(bar.length + 1), 0, { id: -1 - d, name: copy, children: [] });
+    }
+    return { goal: `Select ${named.join('>')}`, state: { bar, path, open: [], split: pools.split, width: o.width as number, next } };
+  },
+  draw: (s, page) => drawLevel(s, page, s.bar, 0),
+  progress(s) {
+    let k = 0;
+    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    return (0.9 * k) / s.path.length;
+  },
+  expert(s) {
+    let k = 0;
+    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    // Click the next item of the path: it opens (closing a wrong sibling's submenu), or it is the leaf.
+    return `click(${elementId(s, s.bar, 0, s.path[k], { n: 0 })})`;
   },
 });

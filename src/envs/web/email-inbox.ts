@@ -1,114 +1,115 @@
-// email-inbox (MiniWoB++): open an email and read it, reply to it, forward it or delete it; back() returns.
+// email-inbox (MiniWoB++ email-inbox): find the email by a sender, then reply to it with a text, forward it to
+// someone, delete it (trash) or mark it important (star). As in MiniWoB, a wrong Send ends the episode; the trash and
+// star end it when the task is to delete or to star (a success only on the right email) and do nothing else otherwise.
 
+import type { OptionSpec } from '../api';
+import { LOREM_WORDS, PERSON_FIRST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { FIRST_NAMES, NOUNS, TOPICS, sample } from '../words';
+import { wordsOf } from './controls';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
-type Kind = 'read' | 'reply' | 'forward' | 'delete';
-const KINDS: readonly Kind[] = ['read', 'reply', 'forward', 'delete'];
+type Task = 'reply' | 'forward' | 'delete' | 'important';
+const TASKS: readonly Task[] = ['reply', 'forward', 'delete', 'important'];
 
 interface Email {
   from: string;
   subject: string;
-  word: string;
-  deleted: boolean;
+  body: string;
+  starred: boolean;
 }
 
 interface State {
   emails: Email[];
-  kind: Kind;
+  task: Task;
   target: number;
-  text: string; // the reply text or the forward recipient
-  nav: Nav; // pages: inbox, email, compose
+  text: string; // the reply's text, or the forward's recipient
+  nav: Nav; // pages: inbox, email, reply, forward
   open: number;
-  mode: 'reply' | 'forward';
   to: string;
   message: string;
 }
 
-/** Opens the compose page for a reply (addressed to the sender) or a forward (carrying the body). */
-function compose(s: State, mode: 'reply' | 'forward'): void {
-  const e = s.emails[s.open];
-  s.mode = mode;
-  s.to = mode === 'reply' ? e.from : '';
-  s.message = mode === 'reply' ? '' : `The code word is ${e.word}.`;
-  navigate(s.nav, 'compose');
-}
+const OPTIONS: OptionSpec[] = [
+  intOption('emails', 'emails in the inbox', 6, 3, 10),
+  { name: 'task', doc: 'which task (any draws one)', kind: 'enum', default: 'any', values: ['any', ...TASKS] },
+];
+
+const GOALS: Record<Task, (from: string, text: string) => string> = {
+  reply: (from, text) => `Find the email by ${from} and reply to them with the text "${text}".`,
+  forward: (from, text) => `Find the email by ${from} and forward that email to ${text}.`,
+  delete: (from) => `Find the email by ${from} and click the trash icon to delete it.`,
+  important: (from) => `Find the email by ${from} and click the star icon to mark it as important.`,
+};
 
 export const emailInbox = defineWebTask<State>({
   id: 'email-inbox',
-  description: 'Find an email by sender, then read it, reply, forward or delete it.',
+  description: 'Find an email by its sender, then reply, forward, delete or star it.',
   maxTurns: 10,
-  options: [
-    intOption('emails', 'emails in the inbox', 3, 2, 6),
-    { name: 'kind', doc: 'which task (any draws one)', kind: 'enum', default: 'any', values: ['any', ...KINDS] },
-  ],
-  init(rng, o) {
-    const senders = sample(rng, FIRST_NAMES, (o.emails as number) + 1);
-    const emails = senders.slice(1).map((from) => ({ from, subject: rng.pick(TOPICS), word: rng.pick(NOUNS), deleted: false }));
-    const kind = o.kind === 'any' ? rng.pick(KINDS) : (o.kind as Kind);
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ emails: 3 }, { emails: 4 }, { emails: 6 }, { emails: 8 }, { emails: 10 }]),
+  miniwob: 'email-inbox',
+  init(rng, o, pools) {
+    const names = pools.sample(rng, PERSON_FIRST, (o.emails as number) + 1);
+    const emails = names.slice(1).map((from) => ({
+      from, subject: wordsOf(rng, pools, LOREM_WORDS, rng.range(1, 3)), body: wordsOf(rng, pools, LOREM_WORDS, rng.range(5, 10)), starred: false,
+    }));
+    const task = o.task === 'any' ? rng.pick(TASKS) : (o.task as Task);
     const target = rng.int(emails.length);
-    const from = emails[target].from;
-    const text = kind === 'forward' ? senders[0] : rng.pick(NOUNS);
-    const goals: Record<Kind, string> = {
-      read: `Answer with the code word in the email from ${from}.`,
-      reply: `Reply to the email from ${from} with the message ${text}.`,
-      forward: `Forward the email from ${from} to ${text}.`,
-      delete: `Delete the email from ${from}.`,
-    };
+    const text = task === 'forward' ? names[0] : wordsOf(rng, pools, LOREM_WORDS, rng.range(1, 5));
     return {
-      goal: goals[kind],
-      state: { emails, kind, target, text, nav: { page: 'inbox', history: [] }, open: 0, mode: 'reply', to: '', message: '' },
+      goal: GOALS[task](emails[target].from, text),
+      state: { emails, task, target, text, nav: { page: 'inbox', history: [] }, open: 0, to: '', message: '' },
     };
   },
   draw(s, page) {
     if (s.nav.page === 'inbox') {
-      page.add('heading', 'Inbox');
+      page.add('heading', 'Primary');
       s.emails.forEach((e, i) => {
-        if (!e.deleted) page.add('link', `${e.from}: ${e.subject}`, undefined, onClick(() => void ((s.open = i), navigate(s.nav, 'email'))));
+        page.add('text', e.from);
+        page.add('link', e.subject, { depth: 1 }, onClick(() => void ((s.open = i), navigate(s.nav, 'email'))));
       });
       return;
     }
     const e = s.emails[s.open];
+    const right = s.open === s.target;
     if (s.nav.page === 'email') {
-      page.add('heading', `From ${e.from}: ${e.subject}`);
-      page.add('text', `The code word is ${e.word}.`);
-      page.add('button', 'Reply', undefined, onClick(() => compose(s, 'reply')));
-      page.add('button', 'Forward', undefined, onClick(() => compose(s, 'forward')));
-      page.add('button', 'Delete', undefined, onClick(() => {
-        e.deleted = true;
-        s.nav = { page: 'inbox', history: [] };
-        if (s.kind === 'delete' || s.open === s.target) page.end(s.kind === 'delete' && s.open === s.target);
+      page.add('heading', e.subject);
+      page.add('text', `From ${e.from}`);
+      page.add('text', e.body);
+      page.add('button', 'Reply', undefined, onClick(() => void ((s.to = e.from), (s.message = ''), navigate(s.nav, 'reply'))));
+      page.add('button', 'Forward', undefined, onClick(() => void ((s.to = ''), (s.message = e.body), navigate(s.nav, 'forward'))));
+      page.add('button', 'Trash', undefined, onClick(() => void (s.task === 'delete' && page.end(right))));
+      page.add('button', 'Star', { state: { pressed: e.starred } }, onClick(() => {
+        e.starred = !e.starred;
+        if (s.task === 'important') page.end(right);
       }));
       return;
     }
-    page.add('heading', s.mode === 'reply' ? `Reply to ${e.from}` : `Forward from ${e.from}`);
-    page.add('textbox', 'To', { value: s.to }, onFill((t) => void (s.to = t)));
+    const reply = s.nav.page === 'reply';
+    if (reply) page.add('text', `To ${s.to}`);
+    else page.add('textbox', 'To', { value: s.to }, onFill((t) => void (s.to = t)));
     page.add('textbox', 'Message', { value: s.message }, onFill((t) => void (s.message = t)));
     page.add('button', 'Send', undefined, onClick(() => {
-      const right = s.open === s.target && s.mode === s.kind;
-      page.end(right && (s.kind === 'reply' ? s.message.trim() === s.text && s.to === e.from : s.to.trim() === s.text));
+      if (reply) page.end(s.task === 'reply' && right && s.message.trim() === s.text);
+      else page.end(s.task === 'forward' && right && s.to.trim() === s.text && s.message === e.body);
     }));
   },
   back: (s) => navBack(s.nav),
-  answer(s, text, page) {
-    page.end(s.kind === 'read' && text.trim().toLowerCase() === s.emails[s.target].word);
-  },
   progress(s) {
     if (s.open !== s.target || s.nav.page === 'inbox') return 0;
     if (s.nav.page === 'email') return 0.4;
-    return s.mode === s.kind ? 0.6 : 0.2;
+    return s.nav.page === s.task ? 0.6 : 0.2;
   },
   expert(s, page) {
-    const e = s.emails[s.target];
-    if (s.nav.page === 'inbox') return `click(${page.idOf('link', `${e.from}: ${e.subject}`)})`;
-    if (s.open !== s.target || (s.nav.page === 'compose' && s.mode !== s.kind)) return 'back()';
+    if (s.nav.page === 'inbox') return `click(${3 + 2 * s.target})`; // after the heading, a sender and a subject each
+    if (s.open !== s.target || (s.nav.page !== 'email' && s.nav.page !== s.task)) return 'back()';
     if (s.nav.page === 'email') {
-      if (s.kind === 'read') return `answer("${e.word}")`;
-      return `click(${page.idOf('button', s.kind === 'reply' ? 'Reply' : s.kind === 'forward' ? 'Forward' : 'Delete')})`;
+      const button = { reply: 'Reply', forward: 'Forward', delete: 'Trash', important: 'Star' }[s.task];
+      return `click(${page.idOf('button', button)})`;
     }
-    if (s.kind === 'reply' && s.message !== s.text) return `fill(${page.idOf('textbox', 'Message')}, "${s.text}")`;
-    if (s.kind === 'forward' && s.to !== s.text) return `fill(${page.idOf('textbox', 'To')}, "${s.text}")`;
+    if (s.task === 'reply' && s.message !== s.text) return `fill(${page.idOf('textbox', 'Message')}, "${s.text}")`;
+    if (s.task === 'forward' && s.to !== s.text) return `fill(${page.idOf('textbox', 'To')}, "${s.text}")`;
     return `click(${page.idOf('button', 'Send')})`;
   },
 });

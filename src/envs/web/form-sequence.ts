@@ -1,64 +1,66 @@
-// form-sequence (MiniWoB++ form tasks): a form of mixed controls (text, drop-down, checkbox) set in turn, then Submit.
+// form-sequence (MiniWoB++ form-sequence): "Select N with the slider, click the Kth checkbox, then hit Submit." The
+// slider takes fill(id, "N"); the checkboxes carry no labels, so the goal's ordinal is the only way to find the one.
+// Success needs the slider at N and exactly the Kth box ticked.
 
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { CITIES, COLORS, FIRST_NAMES, NOUNS, sample } from '../words';
-import { addSelect } from './choose-list';
-import { defineWebTask, onCheck, onClick, onFill } from './page';
-
-type Kind = 'text' | 'select' | 'check';
-
-interface Field {
-  kind: Kind;
-  label: string;
-  choices: string[];
-  want: string;
-  value: string;
-}
-
-const TEMPLATES: { kind: Kind; label: string; pool: readonly string[] }[] = [
-  { kind: 'text', label: 'Name', pool: FIRST_NAMES },
-  { kind: 'text', label: 'Pet', pool: NOUNS },
-  { kind: 'select', label: 'Color', pool: COLORS },
-  { kind: 'select', label: 'City', pool: CITIES },
-  { kind: 'check', label: 'Subscribe', pool: [] },
-  { kind: 'check', label: 'Agree', pool: [] },
-];
+import { layoutOf, ordinal } from './controls';
+import { defineWebTask, onCheck, onClick, onFill, type Page } from './page';
 
 interface State {
-  fields: Field[];
+  min: number;
+  max: number;
+  slider: number;
+  checked: boolean[];
+  want: number; // the slider value asked for
+  box: number; // 0-based index of the box to tick
+  slidersFirst: boolean;
 }
 
-const done = (f: Field) => f.value === f.want;
+const OPTIONS = [intOption('boxes', 'unlabelled checkboxes', 3, 2, 6), intOption('range', 'the slider runs from -range to range', 10, 3, 50)];
+
+function drawSlider(s: State, page: Page): void {
+  page.add('slider', `${s.min} to ${s.max}`, { value: String(s.slider) }, onFill((t) => {
+    const v = Number(t.trim());
+    if (!/^-?\d+$/.test(t.trim()) || v < s.min || v > s.max) return `the slider takes a whole number from ${s.min} to ${s.max}, not '${t}'`;
+    s.slider = v;
+  }));
+}
+
+const right = (s: State) => s.slider === s.want && s.checked.every((c, i) => c === (i === s.box));
 
 export const formSequence = defineWebTask<State>({
   id: 'form-sequence',
-  description: 'Set each form field as told (text, drop-down, checkbox), then click Submit.',
-  maxTurns: 10,
-  options: [intOption('fields', 'how many form fields', 3, 2, 6)],
-  init(rng, o) {
-    const fields = sample(rng, TEMPLATES, o.fields as number).map((t): Field => {
-      if (t.kind === 'check') return { kind: t.kind, label: t.label, choices: [], want: 'on', value: '' };
-      const choices = t.kind === 'select' ? sample(rng, t.pool, 3) : [];
-      const want = t.kind === 'select' ? rng.pick(choices) : rng.pick(t.pool);
-      return { kind: t.kind, label: t.label, choices, want, value: '' };
+  description: 'Set the slider to a number, tick the checkbox at a position, then click Submit.',
+  maxTurns: 6,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ boxes: 2, range: 5 }, { boxes: 3, range: 10 }, { boxes: 4, range: 20 }, { boxes: 6, range: 50 }]),
+  miniwob: 'form-sequence',
+  init(rng, o, pools) {
+    const r = o.range as number;
+    const n = o.boxes as number;
+    // The goal's text decides its split: redraw the number and position until it is in this one.
+    let want = 0;
+    let box = 0;
+    const goal = pools.draw(() => {
+      want = rng.range(-r, r);
+      box = rng.int(n);
+      return `Select ${want} with the slider, click the ${ordinal(box + 1)} checkbox, then hit Submit.`;
     });
-    const parts = fields.map((f) => (f.kind === 'check' ? `check ${f.label}` : `set ${f.label} to ${f.want}`));
-    return { goal: `In the form, ${parts.join(', ')}, then click Submit.`, state: { fields } };
+    const slidersFirst = (layoutOf(rng, pools, 'form-sequence', 2) & 1) === 0;
+    return { goal, state: { min: -r, max: r, slider: rng.range(-r, r), checked: Array(n).fill(false), want, box, slidersFirst } };
   },
   draw(s, page) {
-    for (const f of s.fields) {
-      if (f.kind === 'text') page.add('textbox', f.label, { value: f.value }, onFill((v) => void (f.value = v)));
-      else if (f.kind === 'select') addSelect(page, f.label, f.choices, f.value, (v) => void (f.value = v));
-      else page.add('checkbox', f.label, { state: { checked: f.value === 'on' } }, onCheck(() => void (f.value = f.value === 'on' ? '' : 'on')));
-    }
-    page.add('button', 'Submit', undefined, onClick(() => page.end(s.fields.every(done))));
+    if (s.slidersFirst) drawSlider(s, page);
+    s.checked.forEach((c, i) => page.add('checkbox', '', { state: { checked: c } }, onCheck(() => void (s.checked[i] = !s.checked[i]))));
+    if (!s.slidersFirst) drawSlider(s, page);
+    page.add('button', 'Submit', undefined, onClick(() => page.end(right(s))));
   },
-  progress: (s) => (0.9 * s.fields.filter(done).length) / s.fields.length,
+  progress: (s) => 0.45 * Number(s.slider === s.want) + 0.45 * Number(s.checked.every((c, i) => c === (i === s.box))),
   expert(s, page) {
-    const f = s.fields.find((x) => !done(x));
-    if (!f) return `click(${page.idOf('button', 'Submit')})`;
-    if (f.kind === 'text') return `fill(${page.idOf('textbox', f.label)}, "${f.want}")`;
-    if (f.kind === 'select') return `select(${page.idOf('combobox', f.label)}, "${f.want}")`;
-    return `check(${page.idOf('checkbox', f.label)})`;
+    if (s.slider !== s.want) return `fill(${page.elements.find((e) => e.role === 'slider')?.id}, "${s.want}")`;
+    const wrong = s.checked.findIndex((c, i) => c !== (i === s.box));
+    if (wrong >= 0) return `check(${page.elements.filter((e) => e.role === 'checkbox')[wrong].id})`;
+    return `click(${page.idOf('button', 'Submit')})`;
   },
 });

@@ -1,39 +1,60 @@
-// login-user (MiniWoB++): fill the username and password fields and press Login; extra fields are distractors.
+// login-user (MiniWoB++ login-user): type the quoted username and password into their fields and press Login.
+// Usernames are people's names and passwords MiniWoB-style random strings; layouts swap the fields, add a heading
+// and put distractor fields (email, phone, code) among them.
 
+import type { OptionSpec } from '../api';
+import { PERSON_FIRST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS } from '../words';
+import { layoutOf } from './controls';
 import { defineWebTask, onClick, onFill } from './page';
 
-const FIELDS = ['Username', 'Password', 'Email', 'Phone', 'Code'] as const;
+const EXTRAS = ['Email', 'Phone', 'Code'] as const;
 
 interface State {
-  fields: string[];
+  fields: string[]; // labels in page order
   values: Record<string, string>;
-  want: Record<string, string>;
+  user: string;
+  pass: string;
+  heading: boolean;
 }
+
+const OPTIONS: OptionSpec[] = [
+  intOption('extras', 'distractor fields besides username and password', 1, 0, 3),
+  { name: 'words', doc: 'starter (24 names, 24 nouns as passwords) or open (thousands of names, random passwords)', kind: 'enum', default: 'open', values: ['starter', 'open'] },
+];
 
 export const loginUser = defineWebTask<State>({
   id: 'login-user',
   description: 'Log in with the given username and password.',
   maxTurns: 6,
-  options: [intOption('extras', 'distractor fields besides username and password', 0, 0, 3)],
-  init(rng, o) {
-    const fields = rng.shuffle(FIELDS.slice(0, 2 + (o.extras as number)));
-    const user = rng.pick(FIRST_NAMES);
-    const pass = rng.pick(NOUNS);
-    const values: Record<string, string> = {};
-    for (const f of fields) values[f] = '';
-    return { goal: `Log in as ${user} with password ${pass}.`, state: { fields, values, want: { Username: user, Password: pass } } };
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ extras: 0, words: 'starter' }, { words: 'open' }, { extras: 1 }, { extras: 2 }, { extras: 3 }]),
+  miniwob: 'login-user',
+  init(rng, o, pools) {
+    const starter = o.words === 'starter';
+    const user = starter ? pools.pick(rng, FIRST_NAMES) : pools.pick(rng, PERSON_FIRST).toLowerCase();
+    const pass = starter ? pools.pick(rng, NOUNS) : pools.string(rng, 2, 6);
+    const layout = layoutOf(rng, pools, 'login-user', 4);
+    const core = layout & 1 ? ['Password', 'Username'] : ['Username', 'Password'];
+    const fields = [...core];
+    for (const extra of rng.shuffle(EXTRAS).slice(0, o.extras as number)) fields.splice(rng.int(fields.length + 1), 0, extra);
+    const values = Object.fromEntries(fields.map((f) => [f, '']));
+    return {
+      goal: `Enter the username "${user}" and the password "${pass}" into the text fields and press login.`,
+      state: { fields, values, user, pass, heading: (layout & 2) !== 0 },
+    };
   },
   draw(s, page) {
+    if (s.heading) page.add('heading', 'Sign in');
     for (const f of s.fields) page.add('textbox', f, { value: s.values[f] }, onFill((t) => void (s.values[f] = t)));
-    page.add('button', 'Login', undefined, onClick(() => page.end(s.values.Username === s.want.Username && s.values.Password === s.want.Password)));
+    page.add('button', 'Login', undefined, onClick(() => page.end(s.values.Username === s.user && s.values.Password === s.pass)));
   },
-  progress: (s) => ((s.values.Username === s.want.Username ? 0.5 : 0) + (s.values.Password === s.want.Password ? 0.5 : 0)) * 0.9,
+  progress: (s) => ((s.values.Username === s.user ? 0.45 : 0) + (s.values.Password === s.pass ? 0.45 : 0)),
   expert(s, page) {
-    for (const f of ['Username', 'Password']) {
-      if (s.values[f] !== s.want[f]) return `fill(${page.idOf('textbox', f)}, "${s.want[f]}")`;
-    }
+    if (s.values.Username !== s.user) return `fill(${page.idOf('textbox', 'Username')}, "${s.user}")`;
+    if (s.values.Password !== s.pass) return `fill(${page.idOf('textbox', 'Password')}, "${s.pass}")`;
     return `click(${page.idOf('button', 'Login')})`;
   },
 });

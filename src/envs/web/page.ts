@@ -1,7 +1,7 @@
 // The page model shared by every web task: a family describes its state, how to draw it as elements with
 // handlers, and its expert; WebEnv does parsing, dispatch, turns, termination, observations and cloning.
 
-import type { ActionSignature, Env, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
+import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
 import { LazyObservation } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
@@ -22,6 +22,7 @@ export const onClick = (click: () => string | void): Handlers => ({ click });
 export const onCheck = (check: () => string | void): Handlers => ({ check });
 export const onFill = (fill: (text: string) => string | void): Handlers => ({ fill });
 export const onSelect = (select: (option: string) => string | void): Handlers => ({ select });
+export const onClickOrSelect = (click: () => string | void, select: (option: string) => string | void): Handlers => ({ click, select });
 
 export interface ElementExtra {
   value?: string;
@@ -65,6 +66,15 @@ export interface WebTaskDef<S> {
   description: string;
   maxTurns: number;
   options: readonly OptionSpec[];
+  /** Difficulty levels 0..N, easiest first, each naming every option (see EnvSpec.levels); the conformance suite
+   * requires them of every registered family. */
+  levels?: readonly EnvOptions[];
+  /** The MiniWoB++ task this family reproduces, or null (see EnvSpec.miniwob); registered families must say. */
+  miniwob?: string | null;
+  /** Exists to teach the name-match rule (see EnvSpec.lesson). */
+  lesson?: boolean;
+  /** What identifies an instance for the split check (see EnvSpec.instanceKey; default the goal). */
+  instanceKey?: 'goal' | 'goal+observation';
   /** A new episode from the seeded stream and resolved options, its content drawn from the split's pools. */
   init(rng: Rng, o: ResolvedOptions, pools: Pools): { goal: string; state: S };
   /** Draws the state onto the page; handlers mutate the state and may call page.end(). */
@@ -94,6 +104,20 @@ function describe(e: UiElement): string {
   return `element ${e.id} (${e.role} '${e.name}')`;
 }
 
+const resolved = new WeakMap<WebTaskDef<unknown>, WeakMap<EnvOptions, ResolvedOptions>>();
+const NO_OPTIONS: EnvOptions = {};
+
+/** A family's options resolved once per options object (a trainer resets thousands of episodes with one object);
+ * callers must not mutate the options they pass, which Readonly already says. */
+function resolvedOptions<S>(def: WebTaskDef<S>, options: EnvOptions | undefined): ResolvedOptions {
+  const given = options ?? NO_OPTIONS;
+  let byOptions = resolved.get(def as WebTaskDef<unknown>);
+  if (!byOptions) resolved.set(def as WebTaskDef<unknown>, (byOptions = new WeakMap()));
+  let o = byOptions.get(given);
+  if (!o) byOptions.set(given, (o = Object.freeze(resolveOptions(def.id, def.options, given))));
+  return o;
+}
+
 /** A web task episode: Gymnasium's reset/step/clone over a WebTaskDef. */
 export class WebEnv<S> implements Env {
   goal = '';
@@ -112,8 +136,9 @@ export class WebEnv<S> implements Env {
   }
 
   reset({ seed, options, split }: ResetArgs): ResetResult {
-    const o = resolveOptions(this.def.id, this.def.options, options);
-    const { goal, state } = this.def.init(Rng.fromSeed(seed).split(this.def.id), o, poolsOf(split));
+    const o = resolvedOptions(this.def, options);
+    // The stream Rng.fromSeed(seed).split(id) names, built in one step.
+    const { goal, state } = this.def.init(new Rng(`seed=${seed >>> 0}/${this.def.id}`), o, poolsOf(split));
     this.goal = goal;
     this.state = state;
     this.turn = 0;
@@ -213,6 +238,10 @@ export function defineWebTask<S>(def: WebTaskDef<S>): EnvSpec {
     description: def.description,
     maxTurns: def.maxTurns,
     options: def.options,
+    ...(def.levels ? { levels: def.levels } : {}),
+    ...(def.miniwob !== undefined ? { miniwob: def.miniwob } : {}),
+    ...(def.lesson ? { lesson: true } : {}),
+    ...(def.instanceKey ? { instanceKey: def.instanceKey } : {}),
     actions: WEB_ACTIONS,
     create: () => new WebEnv(def),
     expert(env: Env): string {

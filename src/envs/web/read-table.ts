@@ -1,35 +1,70 @@
-// read-table (MiniWoB++ tables): read one cell of a table and report it with answer("...").
+// read-table (MiniWoB++ read-table): a two-column table of attributes and values; type the value of the attribute the
+// goal names into the text field and press Submit. Values come from the split's names, places, words, years and
+// random codes, so the answer is always read from the page, never remembered.
 
+import type { Rng } from '../../core/rng';
+import { COLOR_NAMES, COUNTRY_NAMES, CITY_NAMES, NOUN_WORDS, PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { CITIES, FIRST_NAMES, sample } from '../words';
-import { defineWebTask } from './page';
+import type { Pools } from '../split';
+import { layoutOf } from './controls';
+import { defineWebTask, onClick, onFill, type Page } from './page';
+
+const ATTRIBUTES: { key: string; value: (rng: Rng, pools: Pools) => string }[] = [
+  { key: 'Color', value: (rng, pools) => pools.pick(rng, COLOR_NAMES) },
+  { key: 'First name', value: (rng, pools) => pools.pick(rng, PERSON_FIRST) },
+  { key: 'Last name', value: (rng, pools) => pools.pick(rng, PERSON_LAST) },
+  { key: 'Country', value: (rng, pools) => pools.pick(rng, COUNTRY_NAMES) },
+  { key: 'City', value: (rng, pools) => pools.pick(rng, CITY_NAMES) },
+  { key: 'Year of Birth', value: (rng, pools) => String(pools.int(rng, 1940, 2015)) },
+  { key: 'Code', value: (rng, pools) => pools.string(rng, 3, 6) },
+  { key: 'Word', value: (rng, pools) => pools.pick(rng, NOUN_WORDS) },
+];
 
 interface State {
-  rows: { name: string; city: string; age: string }[];
-  row: number;
-  column: 'city' | 'age';
+  rows: { key: string; value: string }[];
+  asked: number;
+  answer: string;
+  layout: number; // bit 0: a header row; bit 1: Submit above the field
+}
+
+const OPTIONS = [intOption('rows', 'table rows', 5, 2, 8)];
+
+function submit(s: State, page: Page): void {
+  page.add('button', 'Submit', undefined, onClick(() => page.end(s.answer.trim() === s.rows[s.asked].value)));
+}
+
+function drawForm(s: State, page: Page): void {
+  if (s.layout & 2) submit(s, page);
+  page.add('textbox', 'Answer', { value: s.answer }, onFill((t) => void (s.answer = t)));
+  if (!(s.layout & 2)) submit(s, page);
 }
 
 export const readTable = defineWebTask<State>({
   id: 'read-table',
-  description: 'Find a person in the table and answer with their city or age.',
-  maxTurns: 3,
-  options: [intOption('rows', 'table rows', 4, 2, 10)],
-  init(rng, o) {
-    const n = o.rows as number;
-    const names = sample(rng, FIRST_NAMES, n);
-    const rows = names.map((name) => ({ name, city: rng.pick(CITIES), age: String(rng.range(18, 80)) }));
-    const row = rng.int(n);
-    const column = rng.chance(0.5) ? 'city' : 'age';
-    return { goal: `Answer with the ${column} of ${rows[row].name} from the table.`, state: { rows, row, column } };
+  description: 'Read the value of the named attribute in a table, type it into the field and click Submit.',
+  maxTurns: 4,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ rows: 2 }, { rows: 3 }, { rows: 5 }, { rows: 8 }]),
+  miniwob: 'read-table',
+  // The goal names one of a few attributes; the instance is the goal with the table's split-drawn values.
+  instanceKey: 'goal+observation',
+  init(rng, o, pools) {
+    const rows = rng.shuffle(ATTRIBUTES).slice(0, o.rows as number).map((a) => ({ key: a.key, value: a.value(rng, pools) }));
+    const asked = rng.int(rows.length);
+    return {
+      goal: `Enter the value of ${rows[asked].key} into the text field and press Submit.`,
+      state: { rows, asked, answer: '', layout: layoutOf(rng, pools, 'read-table', 4) },
+    };
   },
   draw(s, page) {
-    page.add('row', 'Name | City | Age');
-    for (const r of s.rows) page.add('row', `${r.name} | ${r.city} | ${r.age}`);
+    if (s.layout & 1) page.add('row', 'Attribute | Value');
+    for (const r of s.rows) page.add('row', `${r.key} | ${r.value}`);
+    drawForm(s, page);
   },
-  answer(s, text, page) {
-    page.end(text.trim().toLowerCase() === s.rows[s.row][s.column].toLowerCase());
+  progress: (s) => (s.answer.trim() === s.rows[s.asked].value ? 0.5 : 0),
+  expert(s, page) {
+    const want = s.rows[s.asked].value;
+    return s.answer.trim() === want ? `click(${page.idOf('button', 'Submit')})` : `fill(${page.idOf('textbox', 'Answer')}, "${want}")`;
   },
-  progress: () => 0,
-  expert: (s) => `answer("${s.rows[s.row][s.column]}")`,
 });

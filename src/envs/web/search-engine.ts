@@ -1,64 +1,78 @@
-// search-engine (MiniWoB++): search for a term, page through the results and open the result at a given rank.
+// search-engine (MiniWoB++ search-engine): "Use the textbox to enter X and press Search, then find and click the Nth
+// search result." Results come three to a page behind page links; the Nth result is titled X, the others are other
+// people's names. A search for anything else lists unrelated results, and clicking any wrong result fails.
 
+import type { Rng } from '../../core/rng';
+import { LOREM_WORDS, PERSON_FIRST } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { NOUNS, TOPICS, capitalize } from '../words';
+import type { Pools } from '../split';
+import { ordinal, wordsOf } from './controls';
 import { defineWebTask, onClick, onFill } from './page';
+
+interface Result {
+  title: string;
+  desc: string;
+}
 
 interface State {
   term: string;
-  rank: number; // 1-based rank of the result to open
+  rank: number; // 0-based index of the result to open
+  results: Result[]; // for the right term, in rank order
+  decoys: Result[]; // what any other search shows
   query: string;
-  searched: string;
-  results: string[]; // titles for the searched term, in rank order
-  topics: string[];
+  searched: string | null; // the last search's text, null before any
   perPage: number;
-  pageNo: number; // 0-based results page
+  pageNo: number;
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const OPTIONS = [intOption('perPage', 'results on each page', 3, 2, 5), intOption('pages', 'pages of results', 3, 1, 4)];
+
+function result(rng: Rng, pools: Pools, title?: string): Result {
+  return { title: title ?? pools.pick(rng, PERSON_FIRST), desc: wordsOf(rng, pools, LOREM_WORDS, rng.range(2, 3)) };
+}
+
+const found = (s: State) => s.searched !== null && s.searched.toLowerCase() === s.term.toLowerCase();
+const shown = (s: State) => (found(s) ? s.results : s.decoys);
 
 export const searchEngine = defineWebTask<State>({
   id: 'search-engine',
-  description: 'Search for a term and click the result at the given rank, across result pages.',
+  description: 'Search for a name and click the result at the given rank, across result pages.',
   maxTurns: 8,
-  options: [
-    intOption('perPage', 'results on each page', 3, 2, 5),
-    intOption('pages', 'pages of results', 2, 1, 3),
-  ],
-  init(rng, o) {
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ perPage: 3, pages: 1 }, { pages: 2 }, { pages: 3 }, { perPage: 4, pages: 4 }, { perPage: 5 }]),
+  miniwob: 'search-engine',
+  init(rng, o, pools) {
     const perPage = o.perPage as number;
     const total = perPage * (o.pages as number);
-    const term = rng.pick(NOUNS);
-    const rank = rng.range(1, Math.min(total, ORDINALS.length));
-    const topics = rng.shuffle(TOPICS).slice(0, total);
+    const term = pools.pick(rng, PERSON_FIRST);
+    const rank = rng.int(total);
+    const results = Array.from({ length: total }, (_, i) => result(rng, pools, i === rank ? term : undefined));
+    const decoys = Array.from({ length: perPage }, () => result(rng, pools));
     return {
-      goal: `Search for ${term} and click the ${ORDINALS[rank - 1]} result.`,
-      state: { term, rank, query: '', searched: '', results: [], topics, perPage, pageNo: 0 },
+      goal: `Use the textbox to enter "${term}" and press "Search", then find and click the ${ordinal(rank + 1)} search result.`,
+      state: { term, rank, results, decoys, query: '', searched: null, perPage, pageNo: 0 },
     };
   },
   draw(s, page) {
     page.add('textbox', 'Search', { value: s.query }, onFill((t) => void (s.query = t)));
-    page.add('button', 'Search', undefined, onClick(() => {
-      s.searched = s.query.trim().toLowerCase();
-      s.results = s.searched === '' ? [] : s.topics.map((t) => `${capitalize(s.searched)} ${t}`);
-      s.pageNo = 0;
-    }));
-    const pages = Math.ceil(s.results.length / s.perPage);
+    page.add('button', 'Search', undefined, onClick(() => void ((s.searched = s.query.trim()), (s.pageNo = 0))));
+    if (s.searched === null) return;
+    const list = shown(s);
     const first = s.pageNo * s.perPage;
-    s.results.slice(first, first + s.perPage).forEach((title, i) => {
-      page.add('link', title, undefined, onClick(() => page.end(s.searched === s.term && first + i + 1 === s.rank)));
+    list.slice(first, first + s.perPage).forEach((r, i) => {
+      page.add('link', r.title, undefined, onClick(() => page.end(found(s) && first + i === s.rank)));
+      page.add('text', r.desc, { depth: 1 });
     });
-    for (let p = 0; p < pages; p++) {
-      page.add('link', `Page ${p + 1}`, { state: { selected: p === s.pageNo } }, onClick(() => void (s.pageNo = p)));
-    }
+    const pages = Math.ceil(list.length / s.perPage);
+    for (let p = 0; p < pages && pages > 1; p++) page.add('link', String(p + 1), { state: { selected: p === s.pageNo } }, onClick(() => void (s.pageNo = p)));
   },
-  progress: (s) => (s.searched === s.term ? (Math.floor((s.rank - 1) / s.perPage) === s.pageNo ? 0.6 : 0.4) : s.query === s.term ? 0.2 : 0),
+  progress: (s) => (found(s) ? (Math.floor(s.rank / s.perPage) === s.pageNo ? 0.6 : 0.4) : s.query === s.term ? 0.2 : 0),
   expert(s, page) {
-    if (s.searched !== s.term) {
-      return s.query === s.term ? `click(${page.idOf('button', 'Search')})` : `fill(${page.idOf('textbox', 'Search')}, "${s.term}")`;
-    }
-    const want = Math.floor((s.rank - 1) / s.perPage);
-    if (want !== s.pageNo) return `click(${page.idOf('link', `Page ${want + 1}`)})`;
-    return `click(${page.idOf('link', s.results[s.rank - 1])})`;
+    if (!found(s)) return s.query === s.term ? `click(${page.idOf('button', 'Search')})` : `fill(${page.idOf('textbox', 'Search')}, "${s.term}")`;
+    const want = Math.floor(s.rank / s.perPage);
+    if (want !== s.pageNo) return `click(${page.idOf('link', String(want + 1))})`;
+    // Results sit after the box and the button, two elements each (title, description).
+    return `click(${3 + 2 * (s.rank - want * s.perPage)})`;
   },
 });

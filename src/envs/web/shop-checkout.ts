@@ -1,8 +1,12 @@
-// shop-checkout (WebArena-Lite style): find the item, set the quantity, add it to the cart, fill the address, pay.
+// shop-checkout (no MiniWoB++ counterpart; WebArena-Lite style): find the item, set the quantity, add it to the cart,
+// fill the address, pay. Products ("Rustic Bamboo Chair"), names and cities come from the split's pools.
 
+import type { Rng } from '../../core/rng';
+import { CITY_NAMES, PERSON_FIRST, PRODUCT_PARTS } from '../lexicon/english';
+import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { CITIES, FIRST_NAMES, ITEMS, sample } from '../words';
-import { addSelect } from './choose-list';
+import type { Pools } from '../split';
+import { addList, emptyList, type ListState } from './controls';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './page';
 
 const PAYMENTS = ['Card', 'Paypal', 'Cash'];
@@ -16,24 +20,38 @@ interface State {
   qty: string;
   cart: { item: string; qty: number }[];
   name: string;
-  city: string;
-  payment: string;
+  city: ListState;
+  payment: ListState;
+}
+
+/** `n` distinct product names of the split: adjective, material and product, e.g. "Rustic Bamboo Chair". */
+function products(rng: Rng, pools: Pools, n: number): string[] {
+  const out: string[] = [];
+  while (out.length < n) {
+    const p = pools.draw(() => `${rng.pick(PRODUCT_PARTS.adjective)} ${rng.pick(PRODUCT_PARTS.material)} ${rng.pick(PRODUCT_PARTS.product)}`);
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
 }
 
 const cartRight = (s: State) => s.cart.length === 1 && s.cart[0].item === s.want.item && s.cart[0].qty === s.want.qty;
+
+const OPTIONS = [intOption('items', 'items in the shop', 4, 2, 8)];
 
 export const shopCheckout = defineWebTask<State>({
   id: 'shop-checkout',
   description: 'Buy an item in a quantity, ship it to a name and city, and pay with the given method.',
   maxTurns: 16,
-  options: [intOption('items', 'items in the shop', 4, 2, 8)],
-  init(rng, o) {
-    const items = sample(rng, ITEMS, o.items as number).map((name) => ({ name, price: rng.range(2, 99) }));
-    const cities = sample(rng, CITIES, 3);
-    const want = { item: rng.pick(items).name, qty: rng.range(1, 5), name: rng.pick(FIRST_NAMES), city: rng.pick(cities), payment: rng.pick(PAYMENTS) };
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [{ items: 2 }, { items: 4 }, { items: 6 }, { items: 8 }]),
+  miniwob: null,
+  init(rng, o, pools) {
+    const items = products(rng, pools, o.items as number).map((name) => ({ name, price: rng.range(2, 99) }));
+    const cities = pools.sample(rng, CITY_NAMES, 3);
+    const want = { item: rng.pick(items).name, qty: rng.range(1, 5), name: pools.pick(rng, PERSON_FIRST), city: rng.pick(cities), payment: rng.pick(PAYMENTS) };
     return {
       goal: `Buy ${want.qty} ${want.item} for ${want.name} in ${want.city} and pay by ${want.payment}.`,
-      state: { items, cities, want, nav: { page: 'home', history: [] }, viewing: 0, qty: '1', cart: [], name: '', city: '', payment: '' },
+      state: { items, cities, want, nav: { page: 'home', history: [] }, viewing: 0, qty: '1', cart: [], name: '', city: emptyList(), payment: emptyList() },
     };
   },
   draw(s, page) {
@@ -64,22 +82,22 @@ export const shopCheckout = defineWebTask<State>({
     } else if (p === 'address') {
       page.add('heading', 'Shipping address');
       page.add('textbox', 'Name', { value: s.name }, onFill((t) => void (s.name = t)));
-      addSelect(page, 'City', s.cities, s.city, (v) => void (s.city = v));
-      page.add('button', 'Continue', undefined, onClick(() => (s.name.trim() === '' || s.city === '' ? 'fill in Name and City first' : navigate(s.nav, 'payment'))));
+      addList(page, 'City', s.cities, s.city);
+      page.add('button', 'Continue', undefined, onClick(() => (s.name.trim() === '' || s.city.value === '' ? 'fill in Name and City first' : navigate(s.nav, 'payment'))));
     } else {
       page.add('heading', 'Payment');
-      addSelect(page, 'Payment', PAYMENTS, s.payment, (v) => void (s.payment = v));
+      addList(page, 'Payment', PAYMENTS, s.payment);
       const total = s.cart.reduce((t, c) => t + c.qty * (s.items.find((i) => i.name === c.item)?.price ?? 0), 0);
       page.add('text', `Total ${total}`);
       page.add('button', 'Pay', undefined, onClick(() => {
-        if (s.payment === '') return 'choose a payment method first';
-        page.end(cartRight(s) && s.name.trim() === s.want.name && s.city === s.want.city && s.payment === s.want.payment);
+        if (s.payment.value === '') return 'choose a payment method first';
+        page.end(cartRight(s) && s.name.trim() === s.want.name && s.city.value === s.want.city && s.payment.value === s.want.payment);
       }));
     }
   },
   back: (s) => navBack(s.nav),
   progress(s) {
-    const steps = [cartRight(s), s.name === s.want.name, s.city === s.want.city, s.payment === s.want.payment];
+    const steps = [cartRight(s), s.name === s.want.name, s.city.value === s.want.city, s.payment.value === s.want.payment];
     return (0.9 * steps.filter(Boolean).length) / steps.length;
   },
   expert(s, page) {
@@ -98,11 +116,11 @@ export const shopCheckout = defineWebTask<State>({
       }
       case 'address':
         if (s.name !== w.name) return `fill(${page.idOf('textbox', 'Name')}, "${w.name}")`;
-        if (s.city !== w.city) return `select(${page.idOf('combobox', 'City')}, "${w.city}")`;
+        if (s.city.value !== w.city) return `select(${page.idOf('combobox', 'City')}, "${w.city}")`;
         return `click(${page.idOf('button', 'Continue')})`;
       default:
         if (!cartRight(s)) return 'back()';
-        if (s.payment !== w.payment) return `select(${page.idOf('combobox', 'Payment')}, "${w.payment}")`;
+        if (s.payment.value !== w.payment) return `select(${page.idOf('combobox', 'Payment')}, "${w.payment}")`;
         return `click(${page.idOf('button', 'Pay')})`;
     }
   },

@@ -2,7 +2,8 @@
 
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../../envs/api';
 import { ENV_SPECS, getEnvSpec } from '../../envs/registry';
-import { CardBattler, type BattleState } from '../../envs/games/card-battler';
+import { CardBattler } from '../../envs/games/card-battler';
+import type { BattleState } from '../../envs/games/battle';
 
 export interface LogEntry {
   turn: number;

@@ -11,6 +11,7 @@ export const answerAction = (text: string): string => `answer(${quote(text)})`;
 export const BACK_ACTION = 'back()';
 export const playAction = (k: number): string => `play(${k})`;
 export const END_ACTION = 'end()';
+export const pickAction = (k: number): string => `pick(${k})`;
 export const moveAction = (dir: 'up' | 'down' | 'left' | 'right'): string => `move(${dir})`;
 
 const KEYS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
@@ -27,9 +28,11 @@ export function keyToMove(key: string): string | null {
 export type WebBlock =
   | { kind: 'element'; el: UiElement }
   | { kind: 'select'; el: UiElement; options: UiElement[] }
-  | { kind: 'table'; rows: UiElement[] };
+  | { kind: 'table'; rows: UiElement[] }
+  | { kind: 'grid'; cells: UiElement[] };
 
-/** Groups a web observation's elements: options nested under a combobox join it; consecutive rows form a table. */
+/** Groups a web observation's elements: options nested under a combobox join it; consecutive rows form a table,
+ * consecutive grid cells (a calendar's days) a grid. */
 export function webBlocks(elements: readonly UiElement[]): WebBlock[] {
   const blocks: WebBlock[] = [];
   for (let i = 0; i < elements.length; i++) {
@@ -42,6 +45,10 @@ export function webBlocks(elements: readonly UiElement[]): WebBlock[] {
       const last = blocks[blocks.length - 1];
       if (last?.kind === 'table') last.rows.push(el);
       else blocks.push({ kind: 'table', rows: [el] });
+    } else if (el.role === 'gridcell') {
+      const last = blocks[blocks.length - 1];
+      if (last?.kind === 'grid') last.cells.push(el);
+      else blocks.push({ kind: 'grid', cells: [el] });
     } else blocks.push({ kind: 'element', el });
   }
   return blocks;

@@ -5,13 +5,15 @@ import type { GreenhouseDB } from '../../storage/db';
 import { StorageFullError } from '../../storage/errors';
 import { deleteSkill, renameSkill } from '../../storage/skills';
 import { ENV_SPECS } from '../../envs/registry';
+import { ExportTooLargeError, MAX_LIBRARY_BYTES } from '../../skills/io';
 import { skillTree, type SkillNode } from '../../skills/library';
 import { exportStoredLibrary, importLibraryFile, loadLibrary } from '../../skills/persist';
 import { replaySkill, type Replay } from '../../skills/replay';
 import type { Skill } from '../../skills/types';
 
 function message(e: unknown): string {
-  if (e instanceof StorageFullError) return e.message;
+  if (e instanceof StorageFullError) return `${e.message}: the library is unchanged`;
+  if (e instanceof ExportTooLargeError) return `export refused: ${e.message}`;
   return `storage error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
@@ -31,6 +33,7 @@ export class SkillLibraryState {
   private async run(work: (db: GreenhouseDB) => Promise<void>): Promise<void> {
     this.busy = true;
     this.error = null;
+    this.notice = null;
     try {
       await work(await this.db());
     } catch (e) {
@@ -68,6 +71,14 @@ export class SkillLibraryState {
       text = await exportStoredLibrary(db);
     });
     return text;
+  }
+
+  /** Imports a file (too big a file is refused before it is read); any earlier message is cleared first. */
+  importFile(file: File, mode: 'merge' | 'replace'): Promise<void> {
+    if (file.size <= MAX_LIBRARY_BYTES) return file.text().then((text) => this.importText(text, mode));
+    return this.run(async () => {
+      this.error = `import rejected: the file is ${file.size} bytes; a skill library may be at most ${MAX_LIBRARY_BYTES} bytes (1 MiB)`;
+    });
   }
 
   /** Imports a file's text; a bad file is reported and nothing changes. */

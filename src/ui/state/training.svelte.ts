@@ -2,10 +2,10 @@
 // redraw cheaply), the latest reports for the inspector and the watch view, and the detected stages.
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/config-table';
-import { METRIC_NAMES, type MetricName } from '../../rl/metrics';
+import { CHARTED_NAMES, type ReportedName } from '../../rl/metrics';
 import { detectStages, type StageMark } from '../../rl/stages';
 import type { Hyper, UpdateReport } from '../../rl/trainer';
-import type { RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
+import type { Command, RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
 import { withPoints, type MetricSeries } from './series';
 
 /** Reports kept for the group inspector (older ones are in IndexedDB). */
@@ -13,8 +13,8 @@ const KEPT_REPORTS = 30;
 
 type Phase = 'idle' | 'starting' | 'warmup' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
 
-function emptySeries(): Record<MetricName, MetricSeries> {
-  return Object.fromEntries(METRIC_NAMES.map((n): [MetricName, MetricSeries] => [n, { xs: [], ys: [] }])) as Record<MetricName, MetricSeries>;
+function emptySeries(): Record<ReportedName, MetricSeries> {
+  return Object.fromEntries(CHARTED_NAMES.map((n): [ReportedName, MetricSeries] => [n, { xs: [], ys: [] }])) as Record<ReportedName, MetricSeries>;
 }
 
 export class TrainingState {
@@ -23,8 +23,10 @@ export class TrainingState {
   update = $state(0);
   message = $state<string | null>(null);
   warning = $state<string | null>(null);
+  /** Building the run, before BC and the first update: which step of how many. */
+  building = $state.raw<{ stage: string; step: number; of: number } | null>(null);
   bc = $state.raw<{ step: number; of: number; loss: number } | null>(null);
-  series = $state.raw<Record<MetricName, MetricSeries>>(emptySeries());
+  series = $state.raw<Record<ReportedName, MetricSeries>>(emptySeries());
   reports = $state.raw<UpdateReport[]>([]);
   /** The newest report, for the watch view. */
   latest = $state.raw<UpdateReport | null>(null);
@@ -42,6 +44,7 @@ export class TrainingState {
     this.phase = 'starting';
     this.message = null;
     this.warning = null;
+    this.building = null;
     this.bc = null;
     this.reports = [];
     this.latest = null;
@@ -53,6 +56,7 @@ export class TrainingState {
         onStatus: (status: TrainingStatus) => this.onStatus(status),
       });
       this.run = await this.worker.start(request, listener);
+      this.building = null;
       this.update = this.run.update;
       this.phase = this.run.update >= this.run.config.updates ? 'done' : 'ready';
     } catch (err) {
@@ -62,29 +66,36 @@ export class TrainingState {
 
   async play(): Promise<void> {
     if (!this.run) return;
+    const before = this.phase;
     this.phase = 'running';
     try {
-      await this.worker.play();
+      if (this.refused(await this.worker.play()) && this.phase === 'running') this.phase = before;
     } catch (err) {
       this.fail(err);
     }
   }
 
   async pause(): Promise<void> {
-    await this.worker.pause();
+    this.refused(await this.worker.pause());
   }
 
   async step(): Promise<void> {
     if (!this.run || this.phase === 'running') return;
     try {
-      await this.worker.step();
+      this.refused(await this.worker.step());
     } catch (err) {
       this.fail(err);
     }
   }
 
-  async setHyper(hyper: Partial<Hyper>): Promise<void> {
-    if (this.run) await this.worker.setHyper(hyper);
+  /** The worker's answer; a refused hyperparameter comes back as the reason. */
+  async setHyper(hyper: Partial<Hyper>): Promise<Command> {
+    return this.run ? this.worker.setHyper(hyper) : { ok: true };
+  }
+
+  /** A checkpoint now or after the update in flight (the page is being hidden: it may not come back). */
+  async saveCheckpoint(): Promise<void> {
+    if (this.run && this.phase !== 'failed') await this.worker.saveCheckpoint();
   }
 
   async setDelay(ms: number): Promise<void> {
@@ -99,6 +110,7 @@ export class TrainingState {
     this.series = emptySeries();
     this.reports = [];
     this.latest = null;
+    this.building = null;
     this.bc = null;
     this.message = null;
   }
@@ -114,7 +126,8 @@ export class TrainingState {
   }
 
   private onUpdate(report: UpdateReport): void {
-    this.series = withPoints(this.series, report.update + 1, report.metrics, METRIC_NAMES);
+    // evaluations come every evalEvery updates: a chart gets a point when its metric is in the report
+    this.series = withPoints(this.series, report.update + 1, report.metrics as Record<ReportedName, number>, CHARTED_NAMES.filter((n) => n in report.metrics));
     this.update = report.update + 1;
     // The watch view and the inspector each redraw in a task of their own, apart from the charts' update,
     // so no single main-thread task grows long.
@@ -126,6 +139,11 @@ export class TrainingState {
 
   private onStatus(status: TrainingStatus): void {
     switch (status.kind) {
+      case 'building':
+        this.phase = 'starting';
+        this.bc = null;
+        this.building = { stage: status.stage, step: status.step, of: status.of };
+        break;
       case 'bc':
         this.phase = 'warmup';
         this.bc = { step: status.step, of: status.of, loss: status.loss };
@@ -156,7 +174,7 @@ export class TrainingState {
   /** Drops points after `update` (a recovery replays them). */
   private truncateTo(update: number): void {
     const next = { ...this.series };
-    for (const name of METRIC_NAMES) {
+    for (const name of CHARTED_NAMES) {
       const keep = next[name].xs.findIndex((x) => x > update);
       if (keep >= 0) next[name] = { xs: next[name].xs.slice(0, keep), ys: next[name].ys.slice(0, keep) };
     }
@@ -167,15 +185,23 @@ export class TrainingState {
   private loadHistory(history: { update: number; values: Record<string, number> }[]): void {
     const next = emptySeries();
     for (const h of [...history].sort((a, b) => a.update - b.update)) {
-      for (const name of METRIC_NAMES) {
+      for (const name of CHARTED_NAMES) {
+        if (!(name in h.values)) continue;
         next[name].xs.push(h.update + 1);
-        next[name].ys.push(h.values[name] ?? NaN);
+        next[name].ys.push(h.values[name]);
       }
     }
     this.series = next;
   }
 
+  /** True when the worker refused a command (its reason is shown as a warning). */
+  private refused(result: Command): boolean {
+    if (!result.ok) this.warning = result.refused;
+    return !result.ok;
+  }
+
   private fail(err: unknown): void {
+    this.building = null;
     this.phase = 'failed';
     this.message = err instanceof Error ? err.message : String(err);
   }

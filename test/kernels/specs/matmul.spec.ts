@@ -1,6 +1,7 @@
 // Spec of matmul (with bias, transposes, accumulation) and column sums, run on every backend against float64.
 import { describe, it } from 'vitest';
 import { expectClose, putF, randn, type Backend } from '../backends';
+import { matmul64 as ref } from '../reference64';
 
 const SHAPES: [number, number, number][] = [
   [1, 1, 1],
@@ -8,18 +9,6 @@ const SHAPES: [number, number, number][] = [
   [64, 64, 64],
   [128, 257, 33],
 ];
-
-/** float64 reference of op(A)·op(B) + bias + c0. */
-export function ref(a: Float64Array, b: Float64Array, M: number, K: number, N: number, ta: boolean, tb: boolean, bias: Float64Array | null, c0: Float64Array | null): Float64Array {
-  const c = new Float64Array(M * N);
-  for (let m = 0; m < M; m++)
-    for (let n = 0; n < N; n++) {
-      let s = (bias ? bias[n] : 0) + (c0 ? c0[m * N + n] : 0);
-      for (let k = 0; k < K; k++) s += (ta ? a[k * M + m] : a[m * K + k]) * (tb ? b[n * K + k] : b[k * N + n]);
-      c[m * N + n] = s;
-    }
-  return c;
-}
 
 export function matmulSpec(make: () => Promise<Backend>): void {
   describe('matmul', () => {

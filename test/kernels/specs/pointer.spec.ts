@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { POINTER_HEADS as HP, pointerWidth, type AnyOps } from '../../../src/model/ops';
 import type { Backend } from '../backends';
-import { F, check, ints } from './ops.spec';
+import { F, checkTwin, ints } from './ops.spec';
 
 /** Targets (N, T, HP): tokens in [-1, V + 2) (so some are none and some past the vocabulary). */
 function targetsOf(N: number, T: number, V: number, seed: number): Int32Array {
@@ -49,14 +49,15 @@ export function pointerSpec(make: () => Promise<Backend>): void {
         logits[V + 1] = 90; // row 1: one huge logit, the rest of its softmax underflows
         const keyLen = Int32Array.from({ length: N }, (_, n) => (n === 1 ? 0 : T - n)); // row 1 has no key at all
         const targets = targetsOf(N, T, V, 3);
-        const out = await check(be, {
+        const c = {
           inputs: { q, targets, q0: new Int32Array(N), len: keyLen, logits, dOut: F(N * T * V, 4, 0.5) },
           outs: { out: N * T * V, probs: N * HP * T * T, dLogits: N * T * V, dq: N * T * W },
-          run: (o: AnyOps, t) => {
+          run: (o: AnyOps, t: Record<string, unknown>) => {
             o.pointer(t.q, t.q, t.targets, t.q0, t.len, t.logits, t.out, t.probs, N, T, T, Dp, V);
             o.pointerBackward(t.q, t.probs, t.targets, t.logits, t.dOut, t.dLogits, t.dq, N, T, Dp, V);
           },
-        }, 10);
+        };
+        const out = await checkTwin(be, c, Object.keys(c.outs), 10);
         for (let n = 0; n < N; n++)
           for (let i = 0; i < T; i++) {
             const want = mixtureF64(q, logits, targets, keyLen, n, i, T, Dp, V);
@@ -70,11 +71,11 @@ export function pointerSpec(make: () => Promise<Backend>): void {
       const [N, Tk, Dp, V] = [3, 17, 5, 33];
       const W = pointerWidth(Dp);
       for (const Tq of [1, 2])
-        await check(be, {
+        await checkTwin(be, {
           inputs: { q: F(N * Tq * W, 5), kv: F(N * Tk * W, 6), targets: targetsOf(N, Tk, V, 7), q0: Int32Array.from([0, 7, 16 - Tq + 1]), len: Int32Array.from([Tk, Tk, 9]), logits: F(N * Tq * V, 8, 3) },
           outs: { out: N * Tq * V, probs: N * HP * Tq * Tk },
           run: (o: AnyOps, t) => o.pointer(t.q, t.kv, t.targets, t.q0, t.len, t.logits, t.out, t.probs, N, Tq, Tk, Dp, V),
-        });
+        }, ['out', 'probs']);
     });
   });
 }

@@ -1,0 +1,185 @@
+// The card battler's expert, a planner. In a fight it tries every order of plays the hand allows (energy, draws),
+// carries out the enemy's shown intent after each, searches the next turn for the most promising few, and scores the
+// end states by finishing the fight with a quick greedy rule on a copy; it plays the best plan's first card. It reads
+// the hidden draw pile, as an expert may. At a reward it plays the next fight out a few times with each choice
+// (fresh shuffles, not the real ones) and picks the card that keeps the most hp.
+
+import { Rng } from '../../core/rng';
+import { Battle, cardHit, intentHit, intentOf, type BattleState } from './battle';
+import { ENEMIES, card, type CardDef } from './cards';
+
+/** Turns searched ahead; end states of the first turn expanded into the second; plays orders tried per turn. */
+const DEPTH = 2;
+const WIDTH = 5;
+const MAX_NODES = 600;
+/** Sampled playouts of the next fight per reward choice. */
+const PICK_PLAYOUTS = 8;
+
+/** The incoming damage of the enemy's intent, after the player's block. */
+function incoming(s: BattleState): number {
+  const i = intentOf(s.enemy);
+  return Math.max(0, intentHit(s) * (i.hits ?? 1) - s.player.block);
+}
+
+/** What a card is worth now to the greedy rule, per energy it costs. */
+function worth(c: CardDef, s: BattleState, need: number): number {
+  const e = s.enemy;
+  const def = ENEMIES[e.kind];
+  const dmg = cardHit(s, c.name) * (c.hits ?? 1);
+  if (dmg > 0 && dmg >= e.hp + e.block) return 1000; // lethal
+  if (c.cost === 0 && (c.energy || c.draw)) return 500;
+  let v = Math.max(0, dmg - e.block) + (c.draw ?? 0) * 3 + (c.energy ?? 0) * 4;
+  if (c.block) v += Math.min(c.block, need) * 1.2;
+  if (c.vulnerable && e.vulnerable === 0) v += 8;
+  if (c.weak && e.weak === 0 && intentOf(e).attack) v += 5;
+  if (c.poison) v += c.poison * 1.5;
+  if (c.catalyst) v += e.poison * 1.5;
+  if (c.strength || c.demon) v += 12;
+  if (c.fumes) v += 10;
+  if (c.loseHp) v -= c.loseHp;
+  if (def.enrage && !c.damage) v -= def.enrage * 3;
+  if (def.thorns && c.damage) v -= def.thorns * (c.hits ?? 1);
+  if (c.name === 'Slimed') v = 0.5;
+  return v / Math.max(1, c.cost);
+}
+
+/** The greedy rule's card: the best worth above zero among those it can pay for; 0 means end the turn. */
+function greedyPick(s: BattleState): number {
+  const need = incoming(s);
+  let best = 0;
+  let bestWorth = 0;
+  for (let k = 1; k <= s.hand.length; k++) {
+    const c = card(s.hand[k - 1]);
+    if (c.cost > s.player.energy) continue;
+    const w = worth(c, s, need);
+    if (w > bestWorth) [best, bestWorth] = [k, w];
+  }
+  return best;
+}
+
+/** A fight that is over: the hp kept; a lost run scores below any won fight, less so the closer it came. */
+function endScore(s: BattleState): number {
+  return s.phase === 'lost' ? -1000 - s.enemy.hp : s.player.hp;
+}
+
+/** Plays fight `fight` to its end with the greedy rule (changing b) and scores the end. */
+function playout(b: Battle, fight: number): number {
+  const s = b.s;
+  for (let guard = 0; guard < 400 && s.phase === 'fight' && s.fight === fight; guard++) {
+    const k = greedyPick(s);
+    if (k === 0) b.endTurn();
+    else b.play(k);
+  }
+  return endScore(s);
+}
+
+/** What makes two orders of plays equivalent at the end of them (the hand as a multiset). */
+function transposition(s: BattleState): string {
+  const p = s.player;
+  const e = s.enemy;
+  return `${s.phase}|${s.hand.slice().sort().join(',')}|${p.energy}|${p.hp}|${p.block}|${p.strength}|${p.fumes}|${p.demon}|${e.hp}|${e.block}|${e.poison}|${e.weak}|${e.vulnerable}|${e.strength}|${s.draw.length}`;
+}
+
+interface Leaf {
+  path: string[];
+  after: Battle; // the state once the turn is over (the enemy has acted), or once the fight ended
+}
+
+/** Every distinct way to play out this turn: orders of plays the energy allows, each followed by end(). */
+function turnLeaves(root: Battle): Leaf[] {
+  const fight = root.s.fight;
+  const seen = new Set<string>();
+  const out: Leaf[] = [];
+  const visit = (b: Battle, path: string[]): void => {
+    const s = b.s;
+    if (s.phase !== 'fight' || s.fight !== fight) {
+      out.push({ path, after: b });
+      return;
+    }
+    const ended = b.clone();
+    ended.endTurn();
+    out.push({ path: [...path, 'end()'], after: ended });
+    const tried = new Set<string>();
+    for (let k = 1; k <= s.hand.length && seen.size < MAX_NODES; k++) {
+      const name = s.hand[k - 1];
+      if (tried.has(name) || card(name).cost > s.player.energy) continue;
+      tried.add(name);
+      const next = b.clone();
+      next.play(k);
+      const key = transposition(next.s);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      visit(next, [...path, `play(${k})`]);
+    }
+  };
+  visit(root.clone(), []);
+  return out;
+}
+
+/** Scores of turn end states: a greedy playout each, then the best WIDTH searched one turn deeper. */
+function leafScores(leaves: Leaf[], fight: number, depth: number): number[] {
+  const live = (l: Leaf) => l.after.s.phase === 'fight' && l.after.s.fight === fight;
+  const scores = leaves.map((l) => (live(l) ? playout(l.after.clone(), fight) : endScore(l.after.s)));
+  if (depth <= 1) return scores;
+  const order = leaves.map((_, i) => i).filter((i) => live(leaves[i])).sort((a, b) => scores[b] - scores[a]);
+  for (const i of order.slice(0, WIDTH)) scores[i] = Math.max(...leafScores(turnLeaves(leaves[i].after), fight, depth - 1));
+  return scores;
+}
+
+/** The best sequence of plays for this turn, ending with end() unless the fight ends first; ties go to shorter. */
+function planTurn(root: Battle): string[] {
+  const leaves = turnLeaves(root);
+  const scores = leafScores(leaves, root.s.fight, DEPTH);
+  let best = 0;
+  for (let i = 1; i < leaves.length; i++) if (scores[i] > scores[best] || (scores[i] === scores[best] && leaves[i].path.length < leaves[best].path.length)) best = i;
+  return leaves[best].path;
+}
+
+/** The reward choice whose sampled playouts of the next fight keep the most hp on average. */
+function pickReward(b: Battle): number {
+  let best = 1;
+  let bestScore = -Infinity;
+  for (let k = 1; k <= b.s.offer.length; k++) {
+    let score = 0;
+    for (let m = 0; m < PICK_PLAYOUTS; m++) {
+      const sim = b.clone();
+      sim.rng = new Rng(`${b.rng.key}/pick/${b.s.fight}/${m}`); // the same fresh shuffles for every choice
+      sim.pick(k);
+      score += playout(sim, sim.s.fight);
+    }
+    if (score > bestScore) [best, bestScore] = [k, score];
+  }
+  return best;
+}
+
+/** A state in the middle of a turn, to check a stored plan still applies. */
+function signature(s: BattleState): string {
+  const p = s.player;
+  const e = s.enemy;
+  return `${s.phase}|${s.fight}|${s.hand.join(',')}|${p.energy}|${p.hp}|${p.block}|${e.hp}|${e.block}|${e.step}|${s.draw.length}|${s.discard.length}`;
+}
+
+/** The rest of this turn's plan for a run, with the state expected before each action. */
+const plans = new WeakMap<Battle, { at: string[]; actions: string[] }>();
+
+/** The expert's next action for a run in progress. */
+export function expertMove(b: Battle): string {
+  const s = b.s;
+  if (s.phase === 'reward') return `pick(${pickReward(b)})`;
+  if (s.phase !== 'fight') return 'end()';
+  let plan = plans.get(b);
+  if (!plan || plan.at[0] !== signature(s)) {
+    const actions = planTurn(b);
+    const at: string[] = [];
+    const sim = b.clone();
+    for (const a of actions) {
+      at.push(signature(sim.s));
+      if (a === 'end()') sim.endTurn();
+      else sim.play(Number(a.slice(5, -1)));
+    }
+    plan = { at, actions };
+    plans.set(b, plan);
+  }
+  plan.at.shift();
+  return plan.actions.shift() as string;
+}

@@ -1,0 +1,78 @@
+// Shared by every kernel of the WebAssembly backend: export macro, the fixed work split between threads, and
+// f32x4 maths (exp, sigmoid, horizontal sums). Pointers are byte offsets into the one shared linear memory.
+#ifndef GH_H
+#define GH_H
+
+#include <stdint.h>
+#include <wasm_simd128.h>
+
+#define GH_EXPORT(name) __attribute__((export_name(#name)))
+#define GH_INLINE static inline __attribute__((always_inline))
+
+typedef v128_t f4;
+
+/**
+ * Every kernel takes (tid, nt) last and computes chunk tid of nt: units [part(n, tid), part(n, tid + 1)) of its n.
+ * The pool (pool.ts) hands chunks to whichever thread is free. Every output element is computed within one chunk,
+ * in one fixed order, so results depend neither on nt nor on which thread ran a chunk.
+ */
+GH_INLINE int part(int n, int tid, int nt) { return (int)(((int64_t)n * tid) / nt); }
+
+GH_INLINE f4 splat(float x) { return wasm_f32x4_splat(x); }
+GH_INLINE f4 ld(const float *p) { return wasm_v128_load(p); }
+GH_INLINE void st(float *p, f4 v) { wasm_v128_store(p, v); }
+GH_INLINE f4 add(f4 a, f4 b) { return wasm_f32x4_add(a, b); }
+GH_INLINE f4 sub(f4 a, f4 b) { return wasm_f32x4_sub(a, b); }
+GH_INLINE f4 mul(f4 a, f4 b) { return wasm_f32x4_mul(a, b); }
+GH_INLINE f4 madd(f4 acc, f4 a, f4 b) { return wasm_f32x4_add(acc, wasm_f32x4_mul(a, b)); }
+
+/** Lanes summed as (l0 + l1) + (l2 + l3). */
+GH_INLINE float hsum(f4 v) {
+  return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) + (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+}
+GH_INLINE float hmax(f4 v) {
+  float a = wasm_f32x4_extract_lane(v, 0), b = wasm_f32x4_extract_lane(v, 1);
+  float c = wasm_f32x4_extract_lane(v, 2), d = wasm_f32x4_extract_lane(v, 3);
+  float x = a > b ? a : b, y = c > d ? c : d;
+  return x > y ? x : y;
+}
+
+/**
+ * e^x per lane, within 2 ulp: x = n ln2 + r with |r| <= ln2/2, a degree-6 polynomial for e^r, times 2^n built in
+ * the exponent bits. Lanes below -87.3 give 0 (so exp(-inf) = 0); above 88.3 are clamped to e^88.3.
+ */
+GH_INLINE f4 exp4(f4 x) {
+  const f4 hi = splat(88.3f), lo = splat(-87.3f);
+  f4 under = wasm_f32x4_lt(x, lo);
+  x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, lo), hi);
+  f4 n = wasm_f32x4_nearest(mul(x, splat(1.44269504088896341f)));
+  f4 r = sub(sub(x, mul(n, splat(0.693359375f))), mul(n, splat(-2.12194440e-4f)));
+  f4 p = splat(1.9875691500e-4f);
+  p = madd(splat(1.3981999507e-3f), p, r);
+  p = madd(splat(8.3334519073e-3f), p, r);
+  p = madd(splat(4.1665795894e-2f), p, r);
+  p = madd(splat(1.6666665459e-1f), p, r);
+  p = madd(splat(5.0000001201e-1f), p, r);
+  p = add(add(mul(mul(p, r), r), r), splat(1.0f));
+  v128_t e = wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n), wasm_i32x4_splat(127)), 23);
+  return wasm_v128_andnot(mul(p, e), under);
+}
+
+GH_INLINE float exp1(float x) { return wasm_f32x4_extract_lane(exp4(splat(x)), 0); }
+
+/** 1 / (1 + e^-x) per lane, accurate in both tails. */
+GH_INLINE f4 sigmoid4(f4 x) { return wasm_f32x4_div(splat(1.0f), add(splat(1.0f), exp4(wasm_f32x4_neg(x)))); }
+
+/** Natural log of x > 0 in double: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m by the atanh series. */
+GH_INLINE double log1d(double x) {
+  union { double d; uint64_t u; } b = {x};
+  int e = (int)((b.u >> 52) & 0x7ff) - 1023;
+  b.u = (b.u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL; // m in [1, 2)
+  double m = b.d;
+  if (m > 1.4142135623730951) { m *= 0.5; e += 1; }
+  double s = (m - 1) / (m + 1), s2 = s * s;
+  double t = s2 * (1.0 / 3 + s2 * (1.0 / 5 + s2 * (1.0 / 7 + s2 * (1.0 / 9 + s2 * (1.0 / 11 + s2 * (1.0 / 13 + s2 * (1.0 / 15)))))));
+  return e * 0.6931471805599453 + 2 * s * (1 + t);
+}
+
+#endif
