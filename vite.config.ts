@@ -32,7 +32,7 @@ export default defineConfig({
       },
       workbox: {
         // The app, its workers, every .wasm (onnxruntime's included) and the lesson pictures.
-        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,json,webmanifest,ghbs}'],
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,json,webmanifest}'],
         maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_BYTES,
         cleanupOutdatedCaches: true,
       },

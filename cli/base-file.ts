@@ -1,5 +1,5 @@
 // The pretrained base policy a config with init = 'base' starts from, read from public/base/<model>.ghbs (written by
-// `npm run pretrain`); undefined for any other init.
+// `npm run base`); undefined for any other init.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../src/core/config-table';

@@ -1,4 +1,4 @@
-// `npm run pretrain -- [--model small|tiny] [--steps N] [--lr X] [--seed N] [--out FILE]`: behaviour-clones the base
+// `npm run base -- [--model small|tiny] [--steps N] [--lr X] [--seed N] [--out FILE]`: behaviour-clones the base
 // policy on the train splits of every web family but the held-out ones (src/rl/pretrain.ts) on the CPU twin, and
 // writes it (by default to public/base/<model>.ghbs, where config init=base finds it). One seed, one file, bit for bit.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { BASE_HELD_OUT, basePath, encodeBase, pretrainBase } from '../src/rl/pre
 import { PRESETS, type PresetName } from '../src/model/presets';
 import { parseOrExplain, parsePositive, readFlags, UsageError } from './flags';
 
-const USAGE = 'usage: npm run pretrain -- [--model small|tiny] [--steps N] [--lr X] [--seed N] [--out FILE]';
+const USAGE = 'usage: npm run base -- [--model small|tiny] [--steps N] [--lr X] [--seed N] [--out FILE]';
 
 export interface PretrainArgs {
   model: PresetName;

@@ -112,7 +112,7 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
   bool({ key: 'match', group: 'model', default: false, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature; an ablation)." }),
-  oneOf({ key: 'init', group: 'model', default: 'scratch', values: ['scratch', 'base'], doc: 'Start from random weights, or from the pretrained base policy of this model size (its vocabulary and weights; npm run pretrain).' }),
+  oneOf({ key: 'init', group: 'model', default: 'scratch', values: ['scratch', 'base'], doc: 'Start from random weights, or from the pretrained base policy of this model size (its vocabulary and weights; npm run base).' }),
   bool({ key: 'pointer', group: 'model', default: true, doc: "A pointer/copy head: the policy can point at the page's elements for ids and copy the context's words for text." }),
   float({ key: 'temperature', group: 'model', default: 1, min: 0.05, max: 5, doc: 'Sampling temperature (logits are divided by it in training too).' }),
   float({ key: 'topP', group: 'model', default: 1, min: 0.05, max: 1, doc: 'Nucleus sampling: keep the smallest token set with this much probability.' }),

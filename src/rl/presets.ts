@@ -26,12 +26,12 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'login',
-    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. 5 BC steps fill the fields by position (about half the tasks); GRPO teaches it to read their names.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 5, bcLr: 0.005, lr: 0.003, updates: 60, backend: 'cpu' },
+    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. After 15 BC steps GRPO lifts training success (to 0.84 and 1.00 in 60 updates on seeds 1 and 2), but the tiny policy does not solve the test split\'s held-out page layout (eval 0.00): it learns the field orders it practised on, not to read the labels.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 15, bcLr: 0.005, lr: 0.001, updates: 60, backend: 'cpu' },
   },
   {
     name: 'from-base',
-    doc: 'GRPO on login-user, a family the pretrained base never saw (npm run pretrain), from the base against from scratch; no BC.',
+    doc: 'GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch; no BC.',
     config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 0, lr: 0.003, updates: 60, backend: 'cpu' },
     variants: [
       { name: 'base', doc: "Start from the base policy's vocabulary and weights.", config: { init: 'base' } },

@@ -93,7 +93,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
 
 /** The base policy a new run with init = 'base' starts from, checked against the config. */
 function baseFor(config: Config, base: BasePolicy | undefined): BasePolicy {
-  if (!base) throw new Error(`init=base needs the pretrained base policy (${basePath(config.model)}, written by npm run pretrain)`);
+  if (!base) throw new Error(`init=base needs the pretrained base policy (${basePath(config.model)}, written by npm run base)`);
   if (base.model !== config.model) throw new Error(`init=base: the base policy is a ${base.model} model, the config asks for ${config.model}`);
   return base;
 }

@@ -42,7 +42,7 @@ function getDevice(): Promise<DeviceResult> {
 async function fetchBase(model: Config['model']): Promise<BasePolicy> {
   const url = `${import.meta.env.BASE_URL}${basePath(model)}`;
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`init=base: the pretrained base policy ${url} could not be loaded (HTTP ${res.status}); npm run pretrain writes it`);
+  if (!res.ok) throw new Error(`init=base: the pretrained base policy ${url} could not be loaded (HTTP ${res.status}); npm run base writes it`);
   return decodeBase(new Uint8Array(await res.arrayBuffer()));
 }
 

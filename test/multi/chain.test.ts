@@ -63,7 +63,7 @@ describe('chain team', () => {
     }
     expect(planner.every((e) => e.turns.length === 1)).toBe(true); // one plan per episode
     // the plan without END; content words read as each context's own placeholders, so those compare as a class
-    const tok = Tokenizer.fromJSON(teamVocab(getEnvSpec('book-flight')).vocab);
+    const tok = Tokenizer.fromJSON(teamVocab(getEnvSpec('flight-booking')).vocab);
     const shape = (ts: readonly number[]) => ts.map((t) => (tok.isPlaceholder(t) ? -1 : t));
     executor.forEach((e, i) => {
       const plan = planner[i].turns[0].action.slice(0, -1);

@@ -38,7 +38,7 @@ describe('pretrained base', () => {
     const report = await trainer.step(); // the base reads login-user's words it never saw as placeholders
     expect(report.episodes.every((e) => e.turns.every((t) => !t.text.includes('<unk>')))).toBe(true);
     trainer.dispose();
-    await expect(createTrainer(config)).rejects.toThrow(/init=base needs the pretrained base policy \(base\/tiny.ghbs, written by npm run pretrain\)/);
+    await expect(createTrainer(config)).rejects.toThrow(/init=base needs the pretrained base policy \(base\/tiny.ghbs, written by npm run base\)/);
     await expect(createTrainer(tinyConfig({ env: 'login-user', init: 'base', model: 'small' }), { base })).rejects.toThrow(/the base policy is a tiny model, the config asks for small/);
   });
 });
