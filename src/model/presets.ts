@@ -1,5 +1,6 @@
 // Named model sizes and the check that one fits an adapter's limits, with a message that says what to change.
 import type { AdapterSummary } from '../gpu/device';
+import { POINTER_HEADS } from './ops';
 import { countParams, paramTable, type ModelConfig } from './params';
 
 export type PresetName = 'tiny' | 'small' | 'base';
@@ -32,7 +33,9 @@ export function checkModelFits(c: ModelConfig, limits: AdapterSummary['limits'],
   const buffers: [string, number][] = [
     ['parameters', params],
     ['logits (rows x window x vocab)', R * c.vocab * 4],
-    ['attention probabilities (rows x heads x window^2)', rows * c.heads * c.window * c.window * 4],
+    // Fused attention keeps one log-sum-exp per row and head, not the probabilities; the pointer head keeps its own.
+    ['attention log-sum-exp (rows x heads x window)', R * c.heads * 4],
+    ['pointer probabilities (rows x 2 heads x window^2)', c.pointer ? rows * POINTER_HEADS * c.window * c.window * 4 : 0],
     ['MLP activations (rows x window x 4 dim)', R * 4 * c.dim * 4],
   ];
   const [what, largest] = buffers.reduce((a, b) => (b[1] > a[1] ? b : a));
