@@ -20,6 +20,7 @@ import { localHost } from '../src/multi/local';
 import { frozenPolicy, withFrozen } from '../src/multi/frozen';
 import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
 import { workflowOf } from '../src/multi/workflow';
+import { baseFileFor } from './base-file';
 import { installWebGpu } from './node-webgpu';
 import { UsageError } from './flags';
 
@@ -337,7 +338,7 @@ async function runCommand(cmd: Exclude<Command, { kind: 'help' }>, policies: Rea
       continue;
     }
     const started = performance.now();
-    const { trainer, note } = await createTrainer(run.config);
+    const { trainer, note } = await createTrainer(run.config, { base: baseFileFor(run.config) });
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (run.config.evalEvery > 0) say(`${run.label ? `[${run.label}] ` : ''}before RL: ${evalText((await trainer.evaluate()).metrics)}`);
     say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));

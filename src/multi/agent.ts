@@ -7,8 +7,9 @@ import { Rng } from '../core/rng';
 import type { Observation } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { createPolicy } from '../model/create';
+import type { Context } from '../model/context';
 import type { Policy, StepMetrics } from '../model/policy-api';
-import { END, Tokenizer } from '../model/tokenizer';
+import { ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { FrozenPolicy } from './frozen';
 import { Demonstrations } from '../rl/bc';
 import { Learner } from '../rl/learner';
@@ -65,8 +66,8 @@ export interface AgentStep extends StepMetrics {
 export class AgentRunner {
   private update = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  /** A planner's allowed tokens (any word, then END); null for the other roles. */
-  private readonly plan: number[] | null;
+  /** A planner's allowed tokens (any word, then END; placeholders only of its context's words); null for the other roles. */
+  private readonly plan: ((context: Context) => number[]) | null;
 
   private constructor(
     private readonly init: AgentInit,
@@ -94,14 +95,14 @@ export class AgentRunner {
       // Its own tokenizer and io from the checkpoint's vocabulary (the team's message words it lacks read as <unk>),
       // so the policy runs unchanged; its token rows stay in that vocabulary, and it never trains on them.
       const saved = init.policy;
-      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, pointer: saved.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
       await policy.setParams(saved.params);
       const io = node.role === 'planner'
         ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match)
         : evaluationIO(spec, saved.vocab, policy.window, saved.match);
       return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
     }
-    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, pointer: c.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
     const { policy, note } = await make();
     const io = agentIO(init.vocab, spec, policy.window, node.role === 'planner' ? PLAN_TOKENS - 1 : init.longestAction, false, c.match);
     const tok = Tokenizer.fromJSON(init.vocab);
@@ -113,7 +114,7 @@ export class AgentRunner {
         maxTurns: maxTurnsOf(spec, c),
         role: node.role,
         peers: init.peers,
-        encodePlan: (plan) => [...tok.encode(plan).slice(0, PLAN_TOKENS - 1), END],
+        encodePlan: (plan, context) => [...tok.encode(plan, ContentWords.of(context.words)).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
       c.bcDemos,
@@ -135,17 +136,17 @@ export class AgentRunner {
 
   private async generate(rows: readonly ActRow[]): Promise<Acted> {
     const c = this.init.config;
-    const prompts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
-    const plan = this.plan;
-    const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, r.obs));
-    const gen = await this.policy.generate(prompts, {
+    const contexts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
+    const plans = this.plan ? contexts.map(this.plan) : null;
+    const grammars = plans || !c.grammar ? null : rows.map((r, n) => this.io.allowed(r.goal, r.obs, contexts[n]));
+    const gen = await this.policy.generate(contexts.map((x) => x.tokens), {
       temperature: c.temperature,
       topP: c.topP,
       maxNewTokens: this.io.maxActionTokens,
       rng: this.sample,
-      allowed: plan ? () => plan : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
+      allowed: plans ? (row) => plans[row] : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
-    return { prompts, tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t) => this.io.decode(t)) };
+    return { prompts: contexts.map((x) => x.tokens), tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t, n) => this.io.decode(t, contexts[n])) };
   }
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */

@@ -5,6 +5,7 @@
 import { Rng } from '../core/rng';
 import type { EnvOptions, EnvSpec } from '../envs/api';
 import { demonstrate, type Demonstrator } from '../rl/bc';
+import type { Context } from '../model/context';
 import type { AgentIO, EpisodeRecord } from '../rl/rollout';
 import { expertPlan, withMessages } from './language';
 import type { Role } from './workflow';
@@ -20,8 +21,8 @@ export interface DemoSetup {
   role: Role;
   /** Proposals an aggregator reads, or the other proposers a debater reads (0: it reads none). */
   peers: number;
-  /** Encodes a plan: its tokens, cut to the planner's budget, END included. */
-  encodePlan(plan: string): number[];
+  /** Encodes a plan in the planner's context: its tokens, cut to the planner's budget, END included. */
+  encodePlan(plan: string, context: Context): number[];
 }
 
 /** The expert's first action on another task instance: a plausible wrong proposal. */
@@ -40,8 +41,9 @@ export function roleDemonstrator(d: DemoSetup): Demonstrator {
         const env = spec.create();
         const { obs, info } = env.reset({ seed, options: envOptions, split: 'train' });
         const plan = expertPlan(spec, env, obs, PLAN_WORDS);
-        const action = d.encodePlan(plan);
-        const turn = { prompt: io.prompt(env.goal, obs, []), action, logp: [], entropy: [], text: io.decode(action) };
+        const context = io.prompt(env.goal, obs, []);
+        const action = d.encodePlan(plan, context);
+        const turn = { prompt: context.tokens, action, logp: [], entropy: [], text: io.decode(action, context) };
         const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [turn], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
         return e;
       };
@@ -49,7 +51,8 @@ export function roleDemonstrator(d: DemoSetup): Demonstrator {
       return (seed) => {
         const env = spec.create();
         const { obs } = env.reset({ seed, options: envOptions, split: 'train' });
-        const plan = io.decode(d.encodePlan(expertPlan(spec, env, obs, PLAN_WORDS)));
+        const context = io.prompt(env.goal, obs, []); // as the planner reads the task
+        const plan = io.decode(d.encodePlan(expertPlan(spec, env, obs, PLAN_WORDS), context), context);
         return demonstrate(spec, envOptions, io, seed, maxTurns, { context: () => withMessages('', [plan], []) });
       };
     case 'proposer':

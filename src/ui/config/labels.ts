@@ -10,6 +10,8 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   model: 'policy size',
   grammar: 'only well-formed actions',
   match: 'mark goal words on the page',
+  pointer: 'point at page elements and copy words',
+  init: 'start from',
   temperature: 'sampling temperature',
   topP: 'keep the likeliest tokens (top-p)',
   group: 'attempts per task (group size)',

@@ -4,6 +4,7 @@
 export const PRESET_WORDS: Readonly<Record<string, string>> = {
   'first-steps': 'Learn to click the button the goal names: copy an expert for a few steps, then practise. Learns in seconds on a CPU.',
   login: 'Log in: type the username, type the password, press Login, with a single reward at the very end.',
+  'from-base': 'Log in on a page it never practised: start from an agent that already studied other pages, or from nothing? Two runs to compare.',
   'bc-vs-zero': 'Copy an expert first, or start from random guesses? Two runs of the login task to compare.',
   'outcome-vs-process': 'Reward success only, or also the progress made? Two runs of the login task to compare.',
   'group-size': 'How many tries per task? 2, 8 or 16: small groups often all fail, and then teach nothing.',
@@ -17,6 +18,8 @@ export const PRESET_WORDS: Readonly<Record<string, string>> = {
 
 /** A variant's button: plain words, keyed by preset/variant. */
 export const VARIANT_WORDS: Readonly<Record<string, string>> = {
+  'from-base/base': 'studied other pages',
+  'from-base/scratch': 'from nothing',
   'bc-vs-zero/bc': 'copy first',
   'bc-vs-zero/zero': 'from scratch',
   'outcome-vs-process/outcome': 'success only',
