@@ -22,4 +22,9 @@ describe('skill names', () => {
     expect(names).toContain('fill Password then submit');
     expect(names).toContain('submit');
   });
+
+  it('names a field without a label as such', () => {
+    const names = discover(getEnvSpec('enter-text'), { budget: 3000, seed: 2, now: 0 }).skills.map((s) => s.name);
+    expect(names).toContain('fill the unlabelled field then press the goal\'s button');
+  });
 });
