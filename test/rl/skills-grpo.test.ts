@@ -39,8 +39,8 @@ describe('GRPO with skills as macro-actions', () => {
   // Bottom-Up Agent's, 3000 env steps, the 4 that worked most often) one sampled skill(k) types the goal's text or
   // fills a field, and GRPO reinforces it. Measured (tiny model, CPU, lr 0.01, 2 tasks x 8 episodes), success over
   // the last three updates with skills (plain GRPO: 0 on every seed), and turns with / without skills:
-  //   enter-text seeds 1-12: 0.04 0.77 0.96 0.10 0.65 0.85 0.75 0.00 0.33 0.00 0.08 0.00 (mean 0.38)
-  //                          turns 1.1-3.9 with skills, 2.7-3.9 without, fewer on 9 of 12 seeds
+  //   enter-text seeds 1-12: 0.02 0.79 0.96 0.00 0.65 0.92 0.56 0.02 0.21 0.02 0.77 0.27 (mean 0.43)
+  //                          turns 1.1-3.4 with skills, 2.7-3.9 without, fewer on 11 of 12 seeds
   //   login-user seeds 1-12: 0.79 0.65 0.25 0.54 0.75 0.04 0.04 0.23 0.56 0.48 0.02 0.54 (mean 0.41)
   //                          turns 2.1-5.1 with skills, 5.0-5.9 without, fewer on 11 of 12 seeds
   // R1-Zero is unstable, as WebAgent-R1 reports, so each test pins one seed.
