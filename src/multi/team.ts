@@ -14,6 +14,7 @@ import { allocate, quality } from './allocate';
 import { frozenPolicy } from './frozen';
 import { playTeam, type AgentHandle, type PlayOptions, type TeamEpisode, type TeamMessage } from './interaction';
 import { teamVocab } from './language';
+import { partsOfAgent, readersOf, type Readers } from './view';
 import { actor, checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
 
 /** An agent as the team trainer drives it (an AgentRunner, or a worker's proxy with the same methods). */
@@ -61,12 +62,17 @@ export function nearestPreset(total: number, vocab: number, cpu: boolean): Prese
   return names.reduce((best, n) => (Math.abs(size(n) - total) < Math.abs(size(best) - total) ? n : best));
 }
 
-/** The vote baseline's workflow: independent voters, no messages, majority vote (the proposers, else the actor x3). */
-function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[] } {
+/**
+ * The vote baseline's workflow: independent voters, no messages, majority vote (the proposers, else the actor x3),
+ * each reading what its source agent reads of the page by itself (in view 'parts', its source's part).
+ */
+function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[]; readers: Readers } {
   const proposers = w.agents.filter((a) => a.role === 'proposer').map((a) => a.name);
   const sources = proposers.length > 0 ? proposers : Array(3).fill(actor(w)!.name);
   const agents = sources.map((source, k): AgentNode => ({ ...w.agents.find((a) => a.name === source)!, name: `v${k + 1}`, role: 'proposer', trainable: false }));
-  return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote' }, sources };
+  const team = readersOf(w);
+  const readers = { of: team.of, part: new Map(agents.flatMap((a, k) => (team.part.has(sources[k]) ? [[a.name, team.part.get(sources[k])!] as const] : []))) };
+  return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote', view: w.view }, sources, readers };
 }
 
 export class TeamTrainer {
@@ -105,7 +111,8 @@ export class TeamTrainer {
         const peers = node.role === 'aggregator' ? proposers : node.role === 'proposer' && workflow.rounds > 0 ? proposers - 1 : 0;
         const turns = node.role === 'planner' ? 1 : node.role === 'proposer' ? maxTurns * (workflow.rounds + 1) : maxTurns;
         const policy = saved.get(node.name);
-        return host.spawn({ config, node, vocab, longestAction, peers, turns, ...(policy ? { policy } : {}) });
+        const parts = partsOfAgent(workflow, node.name);
+        return host.spawn({ config, node, vocab, longestAction, peers, turns, ...(policy ? { policy } : {}), ...(parts ? { parts } : {}) });
       }),
     );
     const members = new Map(workflow.agents.map((a, i) => [a.name, built[i].member]));
