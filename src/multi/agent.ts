@@ -53,6 +53,7 @@ export interface Acted {
   prompts: number[][]; // the contexts it read
   tokens: number[][]; // its tokens, END included
   logp: number[][]; // under its policy
+  entropy: number[][]; // of the distributions it sampled from
   texts: string[];
 }
 
@@ -62,7 +63,7 @@ export interface AgentInfo {
   note: string;
 }
 
-/** One GRPO update's numbers for this agent. */
+/** One GRPO update's numbers for this agent (entropy: at sampling time, over every token it generated). */
 export interface AgentStep extends StepMetrics {
   fracZeroStd: number;
 }
@@ -122,6 +123,7 @@ export class AgentRunner {
         encodePlan: (plan) => [...tok.encode(plan).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
+      c.bcDemos,
     );
     const learner = await Learner.warmUp(c, policy, async () => (await make()).policy, demos, onBcStep);
     return new AgentRunner(init, io, policy, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
@@ -152,7 +154,7 @@ export class AgentRunner {
       rng: greedy ? this.greedyStream() : this.sample,
       allowed: plan ? () => plan : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
-    return { prompts, tokens: gen.tokens, logp: gen.logp, texts: gen.tokens.map((t) => this.io.decode(t)) };
+    return { prompts, tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t) => this.io.decode(t)) };
   }
 
   /** Greedy decoding's tie-breaking stream: derived from the team's seed and the agent's name, fresh at every call. */
@@ -164,7 +166,7 @@ export class AgentRunner {
   async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
     if (!this.learner) throw new Error(`agent '${this.init.node.name}' acts with a saved policy: it never trains`);
     const out = await this.learner.update(episodes, rewards, valid, this.init.config, this.update++, this.init.turns * this.io.maxActionTokens);
-    return { ...out.step, fracZeroStd: out.fracZeroStd };
+    return { ...out.step, entropy: out.entropy, fracZeroStd: out.fracZeroStd };
   }
 
   dispose(): void {
