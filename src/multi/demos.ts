@@ -92,7 +92,7 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
     const rng = Rng.fromSeed(seed).split('messages');
     const env = spec.create();
     let { obs, info } = env.reset({ seed, options: envOptions, split: 'train' });
-    const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+    const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
     let plans: Told[] = [];
     const past: string[] = [];
     let done = false;
@@ -105,7 +105,7 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       if (d.role === 'planner') {
         const plan = d.encodePlan(holds(part(p.own)) ? actionWords(action) : '');
         const goal = withMessages(env.goal, plans.map((x) => x.text), []);
-        e.turns.push({ prompt: io.prompt(goal, viewOf(obs, [part(p.own), ...plans.map((x) => x.shows)]), []), action: plan, logp: [], text: io.decode(plan) });
+        e.turns.push({ prompt: io.prompt(goal, viewOf(obs, [part(p.own), ...plans.map((x) => x.shows)]), []), action: plan, logp: [], entropy: [], text: io.decode(plan) });
         break; // a planner speaks once
       }
       const proposal = (k: number): Told => {
@@ -118,7 +118,7 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       const view = viewOf(obs, [part(p.own), ...plans.map((x) => x.shows), ...heard.map((x) => x.shows)]);
       if (holds(view.elements)) {
         const goal = withMessages(env.goal, plans.map((x) => x.text), heard.map((x) => x.text));
-        e.turns.push({ prompt: io.prompt(goal, view, past), action: io.encodeAction(action), logp: [], text: action });
+        e.turns.push({ prompt: io.prompt(goal, view, past), action: io.encodeAction(action), logp: [], entropy: [], text: action });
       }
       const step = env.step(action);
       past.push(action);

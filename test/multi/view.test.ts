@@ -13,7 +13,7 @@ import { DEFAULT_CONFIG } from '../../src/core/config-table';
 import { envOptionsFor } from '../../src/rl/rollout';
 
 const spec = getEnvSpec('long-page');
-const play: PlayOptions = { spec, envOptions: envOptionsFor(spec, 3), maxTurns: 1 }; // 48 buttons
+const play: PlayOptions = { spec, envOptions: envOptionsFor(spec, 3), split: 'train', maxTurns: 1 }; // 48 buttons
 const SEEDS = Array.from({ length: 12 }, (_, i) => 100 + i);
 
 /** Readers that click (or, planning, name) the button the goal names when they see it, else the first one they see. */
@@ -30,7 +30,7 @@ function readers(names: string[], planner = ''): { agents: Map<string, AgentHand
             if (name === planner) return target ? `click ${target.id}` : '';
             return `click(${(target ?? r.obs.elements[0]).id})`;
           });
-          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), texts };
+          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), entropy: rows.map(() => [0]), texts };
         },
       },
     ]),
