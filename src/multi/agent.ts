@@ -11,14 +11,12 @@ import type { Policy, StepMetrics } from '../model/policy-api';
 import { END, Tokenizer } from '../model/tokenizer';
 import type { FrozenPolicy } from './frozen';
 import { Demonstrations } from '../rl/bc';
+import { GREEDY_TOP_P } from '../rl/evaluate';
 import { Learner } from '../rl/learner';
 import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
 import { agentIO, evaluationIO } from '../rl/setup';
 import { roleDemonstrator } from './demos';
 import { PLAN_TOKENS, planTokens } from './language';
-
-/** Nucleus of mass 0: only the most likely allowed token (ties broken by the stream), i.e. greedy decoding. */
-const GREEDY_TOP_P = 0;
 import type { PartsOfAgent } from './view';
 import type { AgentNode } from './workflow';
 
