@@ -132,8 +132,9 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'team',
     markdown: team,
-    // click-button keeps the team's warm-up and updates to seconds (read-table's took minutes).
-    runs: [{ label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', bcSteps: 10, updates: 10 } }],
+    // click-button keeps the team's warm-up and updates to seconds; every proposer reads the whole page (view whole),
+    // at the debate preset's former learning rate, so the team knows nothing a single agent does not.
+    runs: [{ label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', difficulty: 0, view: 'whole', lr: 0.003, bcSteps: 10, updates: 10 } }],
     tab: 'team',
     open: [],
     watch: [],
