@@ -47,6 +47,19 @@ describe('team tab', () => {
     await page.context().close();
   });
 
+  it("the team lesson's runs load into the Team tab: the click-button debate, then the chain on a long page", async () => {
+    const { page, problems } = await openPage(h, '#lesson=team');
+    await page.getByTestId('team-tab').waitFor();
+    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('click-button');
+    expect(await page.locator('select[name="team-view"]').inputValue()).toBe('whole');
+    await page.getByLabel('chain on a long page').check();
+    await expect.poll(() => page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
+    expect(await page.locator('select[name="team-view"]').inputValue()).toBe('parts');
+    expect(await page.locator('select[name="team-workflow"]').inputValue()).toBe('chain');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('an agent given a checkpoint file acts frozen on that saved policy', async () => {
     const r = validateConfig({ env: 'read-table', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 2, seed: 4 });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
