@@ -48,6 +48,20 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   f16: 'half precision on the GPU',
   checkpointEvery: 'save every N updates',
   hide: 'parts of the page to hide',
+  families: 'several tasks at once',
+  split: 'which tasks to train on',
+  curriculum: 'start easy, level up',
+  curriculumWindow: 'updates averaged before a level change',
+  curriculumUp: 'success that moves a level up',
+  curriculumDown: 'success that moves a level down',
+  importanceSamplingLevel: 'ratio per token or per episode',
+  maskTruncatedCompletions: 'ignore episodes cut off mid-action',
+  topEntropyQuantile: 'learn only on the most uncertain tokens',
+  entropyCoef: 'bonus for keeping choices open (entropy)',
+  bcDemos: 'expert examples to copy',
+  bcNoise: 'share of expert mistakes',
+  evalEvery: 'test every N updates',
+  evalTasks: 'unseen tasks per test',
 };
 
 export const GROUP_TITLES: Record<PropGroup, string> = {
