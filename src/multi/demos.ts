@@ -106,9 +106,10 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       const part = (k: number) => (k < 0 ? [] : partOf(obs.elements, k, p.of));
       if (turn === 0) plans = p.plans.map((k) => (holds(part(k)) ? { text: actionWords(action), shows: attached(action, part(k)) } : { text: '', shows: [] }));
       if (d.role === 'planner') {
-        const plan = d.encodePlan(holds(part(p.own)) ? actionWords(action) : '');
         const goal = withMessages(env.goal, plans.map((x) => x.text), []);
-        e.turns.push({ prompt: io.prompt(goal, viewOf(obs, [part(p.own), ...plans.map((x) => x.shows)]), []), action: plan, logp: [], entropy: [], text: io.decode(plan) });
+        const context = io.prompt(goal, viewOf(obs, [part(p.own), ...plans.map((x) => x.shows)]), []);
+        const plan = d.encodePlan(holds(part(p.own)) ? actionWords(action) : '', context);
+        e.turns.push({ prompt: context.tokens, action: plan, logp: [], entropy: [], text: io.decode(plan, context) });
         break; // a planner speaks once
       }
       const proposal = (k: number): Told => {
@@ -121,7 +122,8 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       const view = viewOf(obs, [part(p.own), ...plans.map((x) => x.shows), ...heard.map((x) => x.shows)]);
       if (holds(view.elements)) {
         const goal = withMessages(env.goal, plans.map((x) => x.text), heard.map((x) => x.text));
-        e.turns.push({ prompt: io.prompt(goal, view, past), action: io.encodeAction(action), logp: [], entropy: [], text: action });
+        const context = io.prompt(goal, view, past);
+        e.turns.push({ prompt: context.tokens, action: io.encodeAction(action, context), logp: [], entropy: [], text: action });
       }
       const step = env.step(action);
       past.push(action);

@@ -20,7 +20,7 @@ function recordingIO(): { io: AgentIO; read: { goal: string; ids: number[] }[] }
     maxActionTokens: 8,
     prompt(goal: string, obs: Observation) {
       read.push({ goal, ids: obs.elements.map((e) => e.id) });
-      return [1];
+      return { tokens: [1], words: [] };
     },
     decode: () => '',
     encodeAction: () => [2],
