@@ -53,6 +53,7 @@ const DEFINITIONS: readonly Definition[] = [
     watch: [
       { kind: 'rl-starts', on: OUTCOME },
       { kind: 'reaches', metric: 'episode/success', value: 0.9, on: ['episode/success'] },
+      { kind: 'falls', metric: 'policy/entropy', fraction: 0.25, on: ['policy/entropy'] },
     ],
   },
   {
