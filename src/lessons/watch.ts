@@ -45,7 +45,7 @@ export function momentsOf(rule: WatchRule, series: Readonly<Record<string, Serie
   switch (rule.kind) {
     case 'rl-starts': {
       const started = (series['episode/success']?.xs.length ?? 0) > 0 ? 1 : null;
-      const label = config.bcSteps > 0 ? `BC ends (${config.bcSteps} steps), RL starts` : 'RL starts, with no BC';
+      const label = config.bcSteps > 0 ? `BC ends (${config.bcSteps} step${config.bcSteps === 1 ? '' : 's'}), RL starts` : 'RL starts, with no BC';
       return [{ x: started, label, on: rule.on }];
     }
     case 'first-signal':
