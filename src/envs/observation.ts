@@ -1,27 +1,42 @@
-// Observations: the structured element list and its accessibility-tree text (`[7] button 'Submit'`), built lazily.
+// Observations: the structured element list and its accessibility-tree text (`[7] button 'Submit'`), built lazily;
+// a page model that keeps its elements' lines between steps passes them in, so unchanged lines are not rebuilt.
 
 import type { Observation, UiElement } from './api';
 
-/** One element a line, indented two spaces per depth: `[id] role 'name' value='v' checked`. */
-export function renderElements(elements: readonly UiElement[]): string {
-  let out = '';
-  for (let i = 0; i < elements.length; i++) {
-    const e = elements[i];
-    if (i > 0) out += '\n';
-    if (e.depth) out += '  '.repeat(e.depth);
-    out += `[${e.id}] ${e.role} '${e.name}'`;
-    if (e.value !== undefined) out += ` value='${e.value}'`;
-    if (e.state) for (const k in e.state) if (e.state[k]) out += ` ${k}`;
-  }
-  return out;
+const INDENTS = ['', '  ', '    ', '      ', '        '];
+const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
+
+/** One element's line, indented two spaces per depth: `[id] role 'name' value='v' checked`. */
+export function renderLine(e: UiElement): string {
+  let line = `${e.depth ? indent(e.depth) : ''}[${e.id}] ${e.role} '${e.name}'`;
+  if (e.value !== undefined) line += ` value='${e.value}'`;
+  if (e.state) for (const k in e.state) if (e.state[k]) line += ` ${k}`;
+  return line;
 }
 
-/** An observation whose text is rendered on first read; the element list must not change afterwards. */
+/**
+ * The text of `elements`, one line each. `lines`, when given, holds each element's line where already rendered
+ * (index for index) and is filled in where not.
+ */
+export function renderElements(elements: readonly UiElement[], lines: (string | undefined)[] = []): string {
+  for (let i = 0; i < elements.length; i++) lines[i] ??= renderLine(elements[i]);
+  if (lines.length > elements.length) lines.length = elements.length;
+  return lines.join('\n');
+}
+
+/** An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are
+ * the elements' cached lines (see renderElements), shared with whoever reuses them. */
 export class LazyObservation implements Observation {
   #text: string | undefined;
-  constructor(readonly elements: readonly UiElement[]) {}
+  readonly #lines: (string | undefined)[] | undefined;
+  constructor(
+    readonly elements: readonly UiElement[],
+    lines?: (string | undefined)[],
+  ) {
+    this.#lines = lines;
+  }
   get text(): string {
-    if (this.#text === undefined) this.#text = renderElements(this.elements);
+    if (this.#text === undefined) this.#text = renderElements(this.elements, this.#lines);
     return this.#text;
   }
   toJSON(): Observation {
