@@ -6,6 +6,7 @@
 // wall time to 0.9 success on the CPU (wasm, N threads) and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe).
 // npm run bench -- --server [--sessions 1,64,512] [--format greenhouse|browsergym]: env steps/s through the env server (cli/bench-server.ts).
 // npm run bench -- --soak N: a long run in the page, heap / GPU buffers / DOM every 50 updates (cli/bench-soak.ts).
+// npm run bench -- --learning [--preset NAME[,NAME...]] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -157,6 +158,7 @@ function pairs(threads: number): [string, string][] {
 }
 
 async function main(): Promise<void> {
+  if (args.has('--learning')) return (await import('./bench-learning')).learningMain(argv);
   if (args.has('--soak')) return (await import('./bench-soak')).soakMain(argv, log, json);
   if (args.has('--server')) return (await import('./bench-server')).serverBenchMain(argv, log, json);
   if (args.has('--presets')) return presetsMain();

@@ -10,8 +10,8 @@ import { hashString } from './rng';
 export const LINK_VERSION = 1;
 /** Longest hash accepted, in characters. */
 export const MAX_LINK_LENGTH = 4096;
-/** Longest single value accepted, in characters. */
-export const MAX_VALUE_LENGTH = 200;
+/** Longest single value accepted, in characters (a `families` set of every env id must fit). */
+export const MAX_VALUE_LENGTH = 1024;
 /** Most key=value pairs accepted. */
 export const MAX_PAIRS = 64;
 /** The checksum's key: 6 hex digits (24 bits) of a hash of every other pair but v. */

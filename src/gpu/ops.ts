@@ -159,8 +159,8 @@ export class GpuOps implements Ops<T, T> {
     const uni = { u: [n], f: [h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2, h.gradClip] };
     this.run(adamwCode, {}, uni, [g, norm, p, m, v], n);
   }
-  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
-    this.rows.sample(logits, mask, u, tokens, logp, N, V, invTemp, topP);
+  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, entropy: T, N: number, V: number, invTemp: number, topP: number): void {
+    this.rows.sample(logits, mask, u, tokens, logp, entropy, N, V, invTemp, topP);
   }
   flush(): void {
     this.ctx.flush();

@@ -1,7 +1,9 @@
 // Evaluation of an ONNX policy that follows our contract on any registered environment: one episode per seed,
 // played by rollout() with the env's prompts and grammar-constrained decoding; success rate and per-seed results.
 import { Rng } from '../core/rng';
+import type { EnvOptions } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
+import type { Split } from '../envs/split';
 import { rollout } from '../rl/rollout';
 import { evaluationIO } from '../rl/setup';
 import { checkContract } from './contract';
@@ -11,6 +13,10 @@ import { OnnxLogits, type Provider } from './runtime';
 export interface EvalOptions {
   env: string;
   seeds: readonly number[];
+  /** The task pool (default 'test': the tasks training never sees). */
+  split?: Split;
+  /** The env's options (default: its defaults); the env names a bad one. */
+  envOptions?: EnvOptions;
   /** Take the most likely allowed token (top-p 0) instead of sampling. Default false. */
   greedy?: boolean;
   /** Sampling temperature (default 1) and the seed of the sampling stream (default 0). */
@@ -62,7 +68,8 @@ export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions, onProgress
     };
     const { episodes } = await rollout(policy, io, o.seeds, 1, {
       spec,
-      envOptions: {},
+      envOptions: o.envOptions ?? {},
+      split: o.split ?? 'test',
       maxTurns,
       temperature: o.temperature ?? 1,
       topP: o.greedy ? 0 : 1,

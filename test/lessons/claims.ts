@@ -46,7 +46,7 @@ async function trainConfig(config: Config, updates: number, ratios: boolean): Pr
   const reports: UpdateReport[] = [];
   for (let k = 0; k < Math.min(updates, config.updates); k++) reports.push(await trainer.step());
   trainer.dispose();
-  return { reports, metric: (name) => reports.map((r) => r.metrics[name as keyof UpdateReport['metrics']]) };
+  return { reports, metric: (name) => reports.map((r) => (r.metrics as Readonly<Record<string, number>>)[name] ?? NaN) };
 }
 
 /** The stages the page marks on a run (the same detection as its charts), with 1-based updates. */

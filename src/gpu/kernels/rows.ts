@@ -98,11 +98,11 @@ export class RowKernels {
     const withRef = refLogp !== null && h.beta !== 0; // as the twin: no KL term, and none reported, at beta 0
     const constants = { CE: +(h.objective === 'ce'), REF: +withRef };
     const tensors = [logits, targets, weight, adv, oldLogp, refLogp ?? this.dummy, dLogits, stats];
-    this.row(TOKENLOSS, constants, [T_, N * T_, V], [h.invTemp, withRef ? h.beta : 0, h.epsLow, h.epsHigh], tensors, N * T_);
+    this.row(TOKENLOSS, constants, [T_, N * T_, V], [h.invTemp, withRef ? h.beta : 0, h.epsLow, h.epsHigh, h.entropyCoef], tensors, N * T_);
   }
 
-  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
-    this.row(SAMPLE, { MASK: +(mask !== null) }, [N, V], [invTemp, topP], [logits, mask ?? this.dummy, u, tokens, logp], N);
+  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, entropy: T, N: number, V: number, invTemp: number, topP: number): void {
+    this.row(SAMPLE, { MASK: +(mask !== null) }, [N, V], [invTemp, topP], [logits, mask ?? this.dummy, u, tokens, logp, entropy], N);
   }
 
   /** Two passes: up to 1024 workgroups square-sum contiguous chunks, then one adds the parts in order. */

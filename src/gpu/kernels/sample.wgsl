@@ -2,7 +2,8 @@
 // threads (row reductions in front). The nucleus threshold tau is the largest t with kept(t) = sum(q >= t) >=
 // topP * kept(0), q = exp(z - max) on allowed tokens, found by a 16-ary search: 8 passes over the row of 4 bits
 // each, as 32 halvings would. The pick walks the kept tokens in index order with uniform u[n]: each lane sums its
-// contiguous share, then the lane whose share crosses u * kept(tau) finds the token. logp is unmasked.
+// contiguous share, then the lane whose share crosses u * kept(tau) finds the token. logp is unmasked; entropy is the
+// sampled distribution's (the kept q renormalised): log Z - sum(q log q) / Z.
 override WG: u32 = 64;
 override MASK: bool = false;
 struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
@@ -12,6 +13,7 @@ struct P { N: u32, V: u32, invTemp: f32, topP: f32 }
 @group(0) @binding(3) var<storage, read> u: array<f32>; // (N)
 @group(0) @binding(4) var<storage, read_write> tokens: array<i32>; // (N)
 @group(0) @binding(5) var<storage, read_write> logp: array<f32>; // (N)
+@group(0) @binding(6) var<storage, read_write> entropy: array<f32>; // (N)
 
 fn allowed(i: u32) -> bool { return !MASK || mask[i] > 0.0; }
 fn q(i: u32, mm: f32) -> f32 { return select(0.0, exp(logits[i] * p.invTemp - mm), allowed(i)); }
@@ -65,10 +67,15 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nw: vec3u, @
   // The walk: lane k owns tokens [k C, (k+1) C).
   let C = (V + LANES - 1u) / LANES;
   let start = min(V, lane * C); let end = min(V, start + C);
-  var part = 0.0;
-  for (var v = start; v < end; v++) { let y = q(o + v, mm); if (y > 0.0 && y >= tau) { part += y; } }
+  var part = 0.0; var partLog = 0.0;
+  for (var v = start; v < end; v++) {
+    let y = q(o + v, mm);
+    if (y > 0.0 && y >= tau) { part += y; partLog += y * (logits[o + v] * p.invTemp - mm); }
+  }
   var run = rowPrefix(part, l);
-  let x = u[min(n, p.N - 1u)] * rowSum(part, l);
+  let Z = rowSum(part, l);
+  let qlogq = rowSum(partLog, l);
+  let x = u[min(n, p.N - 1u)] * Z;
   var first = -1.0; var last = -1.0; // as f32: token ids are exact below 2^24
   for (var v = start; v < end; v++) {
     let y = q(o + v, mm);
@@ -84,4 +91,5 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nw: vec3u, @
   if (firstAll >= 0.0 && firstAll < 3.0e38) { pick = u32(firstAll); } else if (lastAll >= 0.0) { pick = u32(lastAll); }
   tokens[n] = i32(pick);
   logp[n] = logits[o + pick] * p.invTemp - mx - log(s);
+  entropy[n] = select(0.0, log(Z) - qlogq / Z, Z > 0.0);
 }

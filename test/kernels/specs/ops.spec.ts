@@ -180,8 +180,10 @@ export function opsSpec(make: () => Promise<Backend>): void {
           const logits = F(R * V, R, 5);
           logits[3 % (R * V)] = 1e4; // very large logit
           logits[(R - 1) * V + 7] = -1e4;
-          const h: LossHyper = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28 };
-          const inputs = { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref: F(R, 6, 3) };
+          const h: LossHyper = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28, entropyCoef: 0.05 };
+          const refLogp = F(R, 6, 3);
+          refLogp[R - 1] = 40; // d = ref - logp far past k3's clamp at KL_CLAMP
+          const inputs = { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref: refLogp };
           const got = await runCase(be.ops, {
             inputs,
             outs: { lp: R, dl: R * V, stats: R * LOSS_STATS },
@@ -206,7 +208,7 @@ export function opsSpec(make: () => Promise<Backend>): void {
       const old = Float32Array.from(lp, (x, r) => x - Math.log(RATIOS[r % T]));
       const adv = Float32Array.from([1.3, -0.8]);
       for (const beta of [0, 0.1]) {
-        const h: LossHyper = { objective: 'grpo', invTemp, beta, epsLow: 0.2, epsHigh: 0.28 };
+        const h: LossHyper = { objective: 'grpo', invTemp, beta, epsLow: 0.2, epsHigh: 0.28, entropyCoef: 0 };
         const inputs = { logits, tg, w: F(R, 43).map((x) => 0.5 + Math.abs(x)), adv, old, ref: Float32Array.from(lp, (x, r) => x + 0.3 * Math.sin(r)) };
         const ref = tokenLoss64(logits, tg, inputs.w, adv, old, inputs.ref, N, T, V, h);
         // the case exercises both bounds, and rows just inside each (1.22, 1.25 above; 0.85 below)
@@ -252,8 +254,8 @@ export function opsSpec(make: () => Promise<Backend>): void {
       for (const topP of [1, 0.9, 0.3]) {
         const c: Case = {
           inputs: { logits, mask, u: Float32Array.from(randn(N, 2), (x) => (x + 1) / 2), tok: new Int32Array(N) },
-          outs: { lp: N },
-          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, N, V, invTemp, topP),
+          outs: { lp: N, ent: N },
+          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, t.ent, N, V, invTemp, topP),
         };
         const got = await runCase(be.ops, c, 'tok.');
         const ours = await be.ops.readI32(be.ops.i32('tok.tok', N), N);
@@ -265,8 +267,9 @@ export function opsSpec(make: () => Promise<Backend>): void {
         expect(same).toBeGreaterThanOrEqual(N - 1); // a uniform on a float boundary may differ
         ours.forEach((x, n) => n > 0 && expect(mask[n * V + x]).toBe(1));
         expect(ours[0]).toBe(0); // nothing allowed: token 0
-        // logp is the token's log-probability under the unmasked distribution
-        expectAll(got, { lp: Float64Array.from(ours, (x, n) => logprobs64(logits.subarray(n * V, (n + 1) * V), [x], 1, V, invTemp)[0]) }, be, 10);
+        // logp is the token's log-probability under the unmasked distribution; entropy that of the one sampled from
+        const entropyOf = (n: number) => -nucleus64(logits.subarray(n * V, (n + 1) * V), mask.subarray(n * V, (n + 1) * V), invTemp, topP).reduce((s, p) => s + (p > 0 ? p * Math.log(p) : 0), 0);
+        expectAll(got, { lp: Float64Array.from(ours, (x, n) => logprobs64(logits.subarray(n * V, (n + 1) * V), [x], 1, V, invTemp)[0]), ent: Float64Array.from({ length: N }, (_, n) => (n === 0 ? 0 : entropyOf(n))) }, be, 10);
       }
     });
 
@@ -286,7 +289,7 @@ export function opsSpec(make: () => Promise<Backend>): void {
         await runCase(be.ops, {
           inputs: { logits, mask, u: Float32Array.from({ length: S }, (_, i) => (i + 0.5) / S), tok: new Int32Array(S) },
           outs: {},
-          run: (o, t) => o.sample(t.logits, masked ? t.mask : null, t.u, t.tok, o.f32('stat.lp', S), S, V, 1 / 0.7, topP),
+          run: (o, t) => o.sample(t.logits, masked ? t.mask : null, t.u, t.tok, o.f32('stat.lp', S), o.f32('stat.ent', S), S, V, 1 / 0.7, topP),
         }, 'stat.');
         const tokens = await be.ops.readI32(be.ops.i32('stat.tok', S), S);
         const count = new Float64Array(V);
