@@ -19,9 +19,14 @@ export function renderLine(e: UiElement): string {
  * (index for index) and is filled in where not.
  */
 export function renderElements(elements: readonly UiElement[], lines: (string | undefined)[] = []): string {
-  for (let i = 0; i < elements.length; i++) lines[i] ??= renderLine(elements[i]);
+  // Concatenated rather than joined: V8 keeps the result as a rope of the (shared) lines until it is read.
+  let out = '';
+  for (let i = 0; i < elements.length; i++) {
+    const line = (lines[i] ??= renderLine(elements[i]));
+    out = i ? out + '\n' + line : line;
+  }
   if (lines.length > elements.length) lines.length = elements.length;
-  return lines.join('\n');
+  return out;
 }
 
 /** An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are
