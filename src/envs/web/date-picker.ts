@@ -3,7 +3,7 @@
 // months within the allowed range; clicking a day sets the field (mm/dd/yyyy) and closes the calendar.
 
 import { MONTHS, dayNumber, daysInMonth, formatDate, type Day } from './dates';
-import { onClick, type Page } from './page';
+import { onClick, onClickOrFill, type Page } from './page';
 
 export interface DatePicker {
   open: boolean;
@@ -55,7 +55,7 @@ function pick(p: DatePicker, day: Day): void {
 /** Draws the field and, when open, the calendar below it: Prev, the month's name, Next, and its days. */
 export function drawDatePicker(page: Page, label: string, p: DatePicker, range: DateRange): void {
   // Like a combobox, the field says whether its calendar is open.
-  page.add('textbox', label, { value: p.value, state: p.open ? EXPANDED : COLLAPSED }, { click: () => void (p.open = !p.open), fill: readOnly });
+  page.add('textbox', label, { value: p.value, state: p.open ? EXPANDED : COLLAPSED }, onClickOrFill(() => void (p.open = !p.open), readOnly));
   if (!p.open) return;
   const shown = monthIndex(p.year, p.month);
   const nav = onClick((e) => stepMonth(p, e.name === 'Prev' ? -1 : 1));

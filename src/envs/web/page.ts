@@ -26,6 +26,7 @@ export const onCheck = (check: Act): Handlers => ({ check });
 export const onFill = (fill: Enter): Handlers => ({ fill });
 export const onSelect = (select: Enter): Handlers => ({ select });
 export const onClickOrSelect = (click: Act, select: Enter): Handlers => ({ click, select });
+export const onClickOrFill = (click: Act, fill: Enter): Handlers => ({ click, fill });
 
 export interface ElementExtra {
   value?: string;
