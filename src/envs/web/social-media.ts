@@ -50,14 +50,17 @@ export const socialMedia = defineWebTask<State>({
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
-    s.posts.forEach((p, i) => {
-      const right = p.user === s.user;
-      page.add('article', s.lines[i]);
-      for (const b of BUTTONS) page.add('button', b, BUTTON, onClick(() => page.end(right && b === s.action)));
+    for (let i = 0; i < s.posts.length; i++) {
+      const p = s.posts[i];
       const open = s.menu === i;
-      page.add('button', 'More', open ? MORE_OPEN : BUTTON, onClick(() => void (s.menu = open ? -1 : i)));
-      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), MENU_ITEM, onClick(() => page.end(right && m === s.action)));
-    });
+      // One handler serves the post's buttons and menu items: each is named by the label of its action (Mute and
+      // Block with the post's user), so the one clicked is the goal's when its name is the goal's action's label.
+      const act = onClick((e) => (e.name === 'More' ? void (s.menu = open ? -1 : i) : page.end(p.user === s.user && e.name === menuLabel(s.action, p))));
+      page.add('article', s.lines[i]);
+      for (const b of BUTTONS) page.add('button', b, BUTTON, act);
+      page.add('button', 'More', open ? MORE_OPEN : BUTTON, act);
+      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), MENU_ITEM, act);
+    }
   },
   progress: (s) => (s.menu >= 0 && s.posts[s.menu].user === s.user && MENU.includes(s.action) ? 0.5 : 0),
   expert(s, page) {
