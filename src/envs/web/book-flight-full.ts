@@ -105,9 +105,13 @@ function best(s: State, flights: Flight[]): (f: Flight) => boolean {
   return (f) => by(f) === min;
 }
 
+const OPTION = { depth: 1 };
+
 function addAutocomplete(s: State, page: Page, field: 'from' | 'to'): void {
   page.add('textbox', s.labels[field], { value: s[field] }, onFill((t) => void (s[field] = t)));
-  for (const a of suggestions(s, s[field])) page.add('option', a, { depth: 1 }, onClick(() => void (s[field] = a)));
+  // One handler serves every suggestion: an option is named by its airport.
+  const choose = onClick((e) => void (s[field] = e.name));
+  for (const a of suggestions(s, s[field])) page.add('option', a, OPTION, choose);
 }
 
 function search(s: State): string | void {
