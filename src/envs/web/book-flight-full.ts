@@ -80,8 +80,19 @@ const clock = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m
 
 const isAirport = (s: State, text: string) => airportsOf(s.split).set.has(text);
 
+/** The suggestions each state has listed, by text: a field keeps its text over several drawings. */
+const suggested = new WeakMap<State, Map<string, readonly string[]>>();
+
 /** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. */
-function suggestions(s: State, text: string): string[] {
+function suggestions(s: State, text: string): readonly string[] {
+  let byText = suggested.get(s);
+  if (!byText) suggested.set(s, (byText = new Map()));
+  let out = byText.get(text);
+  if (!out) byText.set(text, (out = listSuggestions(s, text)));
+  return out;
+}
+
+function listSuggestions(s: State, text: string): string[] {
   const t = text.trim().toLowerCase();
   const airports = airportsOf(s.split);
   if (t === '' || airports.set.has(text)) return [];
@@ -105,13 +116,13 @@ function best(s: State, flights: Flight[]): (f: Flight) => boolean {
   return (f) => by(f) === min;
 }
 
-const OPTION = { depth: 1 };
+const NESTED = { depth: 1 };
 
 function addAutocomplete(s: State, page: Page, field: 'from' | 'to'): void {
   page.add('textbox', s.labels[field], { value: s[field] }, onFill((t) => void (s[field] = t)));
   // One handler serves every suggestion: an option is named by its airport.
   const choose = onClick((e) => void (s[field] = e.name));
-  for (const a of suggestions(s, s[field])) page.add('option', a, OPTION, choose);
+  for (const a of suggestions(s, s[field])) page.add('option', a, NESTED, choose);
 }
 
 function search(s: State): string | void {
@@ -122,19 +133,48 @@ function search(s: State): string | void {
   s.page = 'results';
 }
 
-function drawResults(s: State, page: Page): void {
+/** What a results page lists, written once per search: its heading, each flight's line and Book button, and which
+ * flights are the best of the list. */
+interface Listing {
+  heading: string;
+  lines: string[];
+  books: string[];
+  best: boolean[];
+}
+/** Each search's listing (a state's `searched` is a new object at every search). */
+const listings = new WeakMap<State['searched'], Listing>();
+
+function listingOf(s: State): Listing {
+  let listing = listings.get(s.searched);
+  if (!listing) listings.set(s.searched, (listing = writeListing(s)));
+  return listing;
+}
+
+function writeListing(s: State): Listing {
   const code = (a: string) => airportParts(a).code;
-  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
-  page.add('heading', `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`);
   const flights = results(s);
   const isBest = best(s, flights);
   const day = dayNumber(parseDate(s.searched.date) as Day);
-  for (const f of flights) {
+  const departDay = longDate(fromDayNumber(day));
+  const lines = flights.map((f) => {
     const arrive = f.depart + f.duration;
     const arriveDay = longDate(fromDayNumber(day + Math.floor(arrive / 1440)));
     const hours = `${Math.floor(f.duration / 60)}h ${f.duration % 60}m`;
-    page.add('text', `Depart ${clock(f.depart)} ${longDate(fromDayNumber(day))}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`);
-    page.add('button', `Book flight for $${f.price}`, { depth: 1 }, onClick(() => page.end(searchedRight(s) && isBest(f))));
+    return `Depart ${clock(f.depart)} ${departDay}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`;
+  });
+  const heading = `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`;
+  return { heading, lines, books: flights.map((f) => `Book flight for $${f.price}`), best: flights.map(isBest) };
+}
+
+function drawResults(s: State, page: Page): void {
+  const listing = listingOf(s);
+  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
+  page.add('heading', listing.heading);
+  // One handler serves every Book button: button k is element 2k + 4 (after Back, the heading and k flights).
+  const book = onClick((e) => page.end(searchedRight(s) && listing.best[(e.id - 4) / 2]));
+  for (let k = 0; k < listing.lines.length; k++) {
+    page.add('text', listing.lines[k]);
+    page.add('button', listing.books[k], NESTED, book);
   }
 }
 
