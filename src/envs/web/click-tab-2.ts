@@ -50,6 +50,13 @@ function panelOf(s: State, t: number): Run[] {
   return (s.panels[t] ??= makePanel(s.seeds[t], poolsOf(s.split).words(LOREM_WORDS), s.words, s.every));
 }
 
+// Parts every drawing shares.
+const SELECTED = { state: { selected: true } };
+const UNSELECTED = { state: { selected: false } };
+const NESTED = { depth: 1 };
+const TAB_NAMES: string[] = [];
+const tabName = (t: number) => (TAB_NAMES[t] ??= `Tab #${t + 1}`);
+
 const holds = (s: State, t: number) => panelOf(s, t).some((r) => r.link && r.text === s.target);
 
 export const clickTab2 = defineWebTask<State>({
@@ -69,10 +76,13 @@ export const clickTab2 = defineWebTask<State>({
     return { goal: `Switch between the tabs to find and click on the link "${s.target}".`, state: s };
   },
   draw(s, page) {
-    for (let t = 0; t < s.panels.length; t++) page.add('tab', `Tab #${t + 1}`, { state: { selected: t === s.active } }, onClick(() => void (s.active = t)));
+    // The tabs come first, so tab t is element t + 1; a link is named by its text.
+    const show = onClick((e) => void (s.active = e.id - 1));
+    for (let t = 0; t < s.panels.length; t++) page.add('tab', tabName(t), t === s.active ? SELECTED : UNSELECTED, show);
+    const follow = onClick((e) => page.end(e.name === s.target));
     for (const r of panelOf(s, s.active)) {
-      if (r.link) page.add('link', r.text, { depth: 1 }, onClick(() => page.end(r.text === s.target)));
-      else page.add('text', r.text, { depth: 1 });
+      if (r.link) page.add('link', r.text, NESTED, follow);
+      else page.add('text', r.text, NESTED);
     }
   },
   progress: (s) => (holds(s, s.active) ? 0.5 : 0),
