@@ -35,7 +35,7 @@ export interface ElementExtra {
 }
 
 /** Key order and values of two elements' states, as the text and the structured form show them. */
-function sameState(a: UiElement['state'], b: ElementExtra['state']): boolean {
+function sameState(a: ElementExtra['state'], b: ElementExtra['state']): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
   let n = 0;
@@ -49,8 +49,20 @@ function sameState(a: UiElement['state'], b: ElementExtra['state']): boolean {
 }
 const STATE_KEYS: string[] = [];
 
-/** The pages that last drew each position of a page, so later drawings can take over what reads the same. */
-export type PageMemory = (Page | undefined)[];
+/**
+ * What a family's pages last drew at each position, for later drawings to take over what reads the same: the
+ * arguments drawn there (kept in arrays of one type each, which V8 compares faster than elements of many shapes),
+ * the element made of them, and the lines of the page that drew it last (where its line is once rendered).
+ */
+export class PageMemory {
+  readonly roles: string[] = [];
+  readonly names: string[] = [];
+  readonly values: (string | undefined)[] = [];
+  readonly states: ElementExtra['state'][] = [];
+  readonly depths: (number | undefined)[] = [];
+  readonly elements: UiElement[] = [];
+  readonly lines: (string | undefined)[][] = [];
+}
 
 /**
  * One drawn page: elements numbered 1..N in order, with their handlers, and the episode's ending. A page drawn with a
@@ -65,18 +77,17 @@ export class Page {
   readonly lines: (string | undefined)[] = [];
   outcome: 'running' | 'success' | 'failure' = 'running';
 
-  constructor(private readonly memory: PageMemory = []) {}
+  constructor(private readonly memory = new PageMemory()) {}
 
   add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
     const i = this.elements.length;
     const value = extra?.value;
     const state = extra?.state || undefined;
     const depth = extra?.depth || undefined;
-    const last = this.memory[i];
-    const before = last?.elements[i];
-    if (before && before.role === role && before.name === name && before.value === value && before.depth === depth && sameState(before.state, state)) {
-      this.elements.push(before);
-      this.lines.push((last as Page).lines[i]);
+    const m = this.memory;
+    if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
+      this.elements.push(m.elements[i]);
+      this.lines.push(m.lines[i][i]);
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
@@ -84,8 +95,14 @@ export class Page {
       if (depth) e.depth = depth;
       this.elements.push(e);
       this.lines.push(undefined);
+      m.roles[i] = role;
+      m.names[i] = name;
+      m.values[i] = value;
+      m.states[i] = state;
+      m.depths[i] = depth;
+      m.elements[i] = e;
     }
-    this.memory[i] = this;
+    m.lines[i] = this.lines;
     this.handlers.push(handlers);
     return i + 1;
   }
@@ -169,7 +186,7 @@ export class WebEnv<S> implements Env {
   /** The page of the current state once drawn; null until then. */
   private page: Page | null = null;
   /** What the pages drawn so far showed, kept across steps and episodes for later drawings to reuse. */
-  private readonly memory: PageMemory = [];
+  private readonly memory = new PageMemory();
   private outcome: Page['outcome'] = 'running';
 
   constructor(readonly def: WebTaskDef<S>) {}
