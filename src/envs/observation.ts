@@ -29,20 +29,28 @@ export function renderElements(elements: readonly UiElement[], lines: (string | 
   return out;
 }
 
-/** An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are
- * the elements' cached lines (see renderElements), shared with whoever reuses them. */
+/** Where a text is kept once rendered: observations of pages that read the same share one. */
+export interface TextCell {
+  text?: string;
+}
+
+/**
+ * An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are the
+ * elements' cached lines (see renderElements), and `cell` keeps the text, both shared with whoever reuses them.
+ */
 export class LazyObservation implements Observation {
-  #text: string | undefined;
   readonly #lines: (string | undefined)[] | undefined;
+  readonly #cell: TextCell;
   constructor(
     readonly elements: readonly UiElement[],
     lines?: (string | undefined)[],
+    cell: TextCell = {},
   ) {
     this.#lines = lines;
+    this.#cell = cell;
   }
   get text(): string {
-    if (this.#text === undefined) this.#text = renderElements(this.elements, this.#lines);
-    return this.#text;
+    return (this.#cell.text ??= renderElements(this.elements, this.#lines));
   }
   toJSON(): Observation {
     return { elements: this.elements, text: this.text };

@@ -3,7 +3,7 @@
 
 import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
-import { LazyObservation } from '../observation';
+import { LazyObservation, type TextCell } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
 import { poolsOf, type Pools } from '../split';
 import { Rng } from '../../core/rng';
@@ -62,6 +62,9 @@ export class PageMemory {
   readonly depths: (number | undefined)[] = [];
   readonly elements: UiElement[] = [];
   readonly lines: (string | undefined)[][] = [];
+  /** The lines and the text cell of the page drawn last. */
+  lastLines: (string | undefined)[] = [];
+  lastText: TextCell = {};
 }
 
 /**
@@ -75,9 +78,26 @@ export class Page {
   readonly handlers: (Handlers | undefined)[] = [];
   /** Each element's text line once rendered (see renderElements), index for index. */
   readonly lines: (string | undefined)[] = [];
+  /** The page's text once rendered; shared with the page drawn before when this one reads the same (see finish). */
+  text: TextCell = {};
   outcome: 'running' | 'success' | 'failure' = 'running';
+  /** The page drawn before this one (its lines and text), and whether each element so far was taken over from it. */
+  #before: { lines: (string | undefined)[]; text: TextCell } | undefined;
+  #copy = true;
 
-  constructor(private readonly memory = new PageMemory()) {}
+  constructor(private readonly memory = new PageMemory()) {
+    this.#before = { lines: memory.lastLines, text: memory.lastText };
+    memory.lastLines = this.lines;
+    memory.lastText = this.text;
+  }
+
+  /** Called once the page is drawn: a page that reads as the one drawn before it (a click that changed nothing on
+   * screen, an episode's last step) takes over its text too. */
+  finish(): void {
+    const before = this.#before;
+    if (before && this.#copy && this.lines.length === before.lines.length) this.memory.lastText = this.text = before.text;
+    this.#before = undefined;
+  }
 
   add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
     const i = this.elements.length;
@@ -88,6 +108,7 @@ export class Page {
     if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
       this.elements.push(m.elements[i]);
       this.lines.push(m.lines[i][i]);
+      if (m.lines[i] !== this.#before?.lines) this.#copy = false;
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
@@ -95,6 +116,7 @@ export class Page {
       if (depth) e.depth = depth;
       this.elements.push(e);
       this.lines.push(undefined);
+      this.#copy = false;
       m.roles[i] = role;
       m.names[i] = name;
       m.values[i] = value;
@@ -215,6 +237,7 @@ export class WebEnv<S> implements Env {
     if (!this.page) {
       const p = new Page(this.memory);
       this.def.draw(this.state, p);
+      p.finish();
       this.page = p;
     }
     return this.page;
@@ -222,7 +245,7 @@ export class WebEnv<S> implements Env {
 
   private observation(): LazyObservation {
     const p = this.current();
-    return new LazyObservation(p.elements, p.lines);
+    return new LazyObservation(p.elements, p.lines, p.text);
   }
 
   step(action: string): StepResult {
