@@ -8,6 +8,7 @@ import { levelTable } from '../levels';
 import { AIRPORTS, airportParts } from '../lexicon/airports';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { dayNumber, formatDate, fromDayNumber, longDate, parseDate, type Day } from './dates';
 import { datePickerStep, drawDatePicker, newDatePicker, type DatePicker } from './date-picker';
 import { Choices, Layouts } from './layout';
@@ -73,7 +74,7 @@ interface State {
 }
 
 function makeFlights(rng: Rng, max: number): Flight[] {
-  return Array.from({ length: rng.range(3, max) }, () => ({ depart: rng.int(24 * 60), duration: rng.range(45, 36 * 60), price: rng.range(50, 1200) }));
+  return listOf(rng.range(3, max), () => ({ depart: rng.int(24 * 60), duration: rng.range(45, 36 * 60), price: rng.range(50, 1200) }));
 }
 
 const clock = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m % 60).padStart(2, '0')} ${m % 1440 < 720 ? 'AM' : 'PM'}`;

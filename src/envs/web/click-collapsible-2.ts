@@ -9,6 +9,7 @@ import { loremWords } from '../lexicon/lorem';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
 
@@ -69,7 +70,7 @@ export const clickCollapsible2 = defineWebTask<State>({
     const n = o.sections as number;
     const [header, heading] = LAYOUTS.draw(rng, pools);
     const s: State = {
-      sections: Array.from({ length: n }, () => null), home: rng.int(n), words: o.words as number, key: String(rng.nextU32()), split: pools.split,
+      sections: listOf(n, () => null), home: rng.int(n), words: o.words as number, key: String(rng.nextU32()), split: pools.split,
       target: '', open: -1, header: HEADERS[header], heading: HEADINGS[heading],
     };
     s.target = rng.pick(writeSection(s, s.home).filter((r) => r.link)).text;

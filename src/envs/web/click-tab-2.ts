@@ -7,6 +7,7 @@ import { LOREM_WORDS } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { defineWebTask, onClick } from './page';
 
 /** A panel: runs of plain text and single-word links, in reading order. */
@@ -69,7 +70,7 @@ export const clickTab2 = defineWebTask<State>({
   init(rng, o, pools) {
     const tabs = o.tabs as number;
     const s: State = {
-      split: pools.split, words: o.words as number, every: o.links as number, seeds: Array.from({ length: tabs }, () => rng.nextU32()),
+      split: pools.split, words: o.words as number, every: o.links as number, seeds: listOf(tabs, () => rng.nextU32()),
       panels: Array(tabs).fill(null), active: 0, target: '', targetTab: rng.int(tabs),
     };
     s.target = rng.pick(panelOf(s, s.targetTab).filter((r) => r.link)).text;

@@ -10,7 +10,7 @@ import { loremSentences } from '../lexicon/lorem';
 import { capitalize } from '../words';
 import { intOption } from '../options';
 import { poolsOf, type Pools, type Split } from '../split';
-import { wordsOf } from './controls';
+import { listOf, wordsOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
@@ -63,7 +63,7 @@ const words = (rng: Rng, pools: Pools, lo: number, hi: number) => wordsOf(rng, p
 
 function newThread(rng: Rng, pools: Pools, authors: readonly string[], posts: number): Thread {
   const title = capitalize(words(rng, pools, 2, 4));
-  return { title, authors: Array.from({ length: rng.range(2, posts) }, () => rng.pick(authors)), texts: null };
+  return { title, authors: listOf(rng.range(2, posts), () => rng.pick(authors)), texts: null };
 }
 
 /** Opens thread i of the open board, writing its posts' texts the first time (from the episode's key, so a clone
@@ -164,7 +164,7 @@ export const forum = defineWebTask<State>({
     const authors = pools.sample(rng, PERSON_FIRST, 8);
     const boards = pools.sample(rng, BOARD_NAMES, o.boards as number).map((name) => ({
       name,
-      threads: Array.from({ length: o.threads as number }, () => newThread(rng, pools, authors, o.posts as number)),
+      threads: listOf(o.threads as number, () => newThread(rng, pools, authors, o.posts as number)),
     }));
     const kind = rng.pick(KINDS);
     const board = rng.int(boards.length);

@@ -4,6 +4,7 @@
 
 import { levelTable } from '../levels';
 import { intOption } from '../options';
+import { listOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
 import { feedSize, newAuthor, newPost, postLine, type Post } from './social-feed';
@@ -40,7 +41,7 @@ export const socialMedia = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ posts: 3 }, { posts: 4 }, { posts: 10 }]),
   miniwob: 'social-media',
   init(rng, o, pools) {
-    const posts = Array.from({ length: feedSize(rng, o.posts as number) }, () => newPost(rng, pools, newAuthor(rng, pools)));
+    const posts = listOf(feedSize(rng, o.posts as number), () => newPost(rng, pools, newAuthor(rng, pools)));
     const user = rng.pick(posts).user;
     const action = rng.pick(ACTIONS);
     // In some layouts posts show how long ago they were posted (a distractor MiniWoB has).
