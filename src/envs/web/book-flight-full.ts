@@ -19,19 +19,22 @@ const LAST: Day = { year: 2016, month: 12, day: 31 };
 /** Airports belong to the split of their city, so a city's airports (Chicago's two) share one split. */
 const AIRPORT_CHOICES = new Choices('book-flight-full airports', (i) => airportParts(AIRPORTS[i]).city);
 
-/** A split's airports, listed once: in list order, lower-cased for the autocomplete, and as a set. */
+/** A split's airports, listed once: in list order, lower-cased for the autocomplete, and as a set; and the
+ * suggestions already listed for a text, by the most a field lists (cleared past SUGGESTED_MAX texts). */
 interface Airports {
   list: readonly string[];
   lower: readonly string[];
   set: ReadonlySet<string>;
+  suggested: Map<number, Map<string, readonly string[]>>;
 }
+const SUGGESTED_MAX = 4096;
 const airportsBySplit = new Map<Split, Airports>();
 
 function airportsOf(split: Split): Airports {
   let a = airportsBySplit.get(split);
   if (!a) {
     const list = AIRPORT_CHOICES.of(poolsOf(split), AIRPORTS.length).map((i) => AIRPORTS[i]);
-    airportsBySplit.set(split, (a = { list, lower: list.map((x) => x.toLowerCase()), set: new Set(list) }));
+    airportsBySplit.set(split, (a = { list, lower: list.map((x) => x.toLowerCase()), set: new Set(list), suggested: new Map() }));
   }
   return a;
 }
@@ -81,24 +84,25 @@ const clock = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m
 
 const isAirport = (s: State, text: string) => airportsOf(s.split).set.has(text);
 
-/** The suggestions each state has listed, by text: a field keeps its text over several drawings. */
-const suggested = new WeakMap<State, Map<string, readonly string[]>>();
-
-/** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. */
+/** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. Listed
+ * once per split, limit and text (fields keep their texts over several drawings, and goals' texts recur). */
 function suggestions(s: State, text: string): readonly string[] {
-  let byText = suggested.get(s);
-  if (!byText) suggested.set(s, (byText = new Map()));
+  const airports = airportsOf(s.split);
+  let byText = airports.suggested.get(s.limit);
+  if (!byText) airports.suggested.set(s.limit, (byText = new Map()));
   let out = byText.get(text);
-  if (!out) byText.set(text, (out = listSuggestions(s, text)));
+  if (!out) {
+    if (byText.size >= SUGGESTED_MAX) byText.clear();
+    byText.set(text, (out = listSuggestions(airports, s.limit, text)));
+  }
   return out;
 }
 
-function listSuggestions(s: State, text: string): string[] {
+function listSuggestions(airports: Airports, limit: number, text: string): string[] {
   const t = text.trim().toLowerCase();
-  const airports = airportsOf(s.split);
   if (t === '' || airports.set.has(text)) return [];
   const out: string[] = [];
-  for (let i = 0; i < airports.list.length && out.length < s.limit; i++) if (airports.lower[i].includes(t)) out.push(airports.list[i]);
+  for (let i = 0; i < airports.list.length && out.length < limit; i++) if (airports.lower[i].includes(t)) out.push(airports.list[i]);
   return out;
 }
 
