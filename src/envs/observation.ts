@@ -29,14 +29,14 @@ export function renderElements(elements: readonly UiElement[], lines: (string | 
   return out;
 }
 
-/** Where a text is kept once rendered: observations of pages that read the same share one. */
+/** Where a text is kept once rendered: a page model's page, shared by the observations made of it. */
 export interface TextCell {
-  text?: string;
+  text: string | undefined;
 }
 
 /**
  * An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are the
- * elements' cached lines (see renderElements), and `cell` keeps the text, both shared with whoever reuses them.
+ * elements' cached lines (see renderElements) and `cell` keeps the text, both shared with whoever reuses them.
  */
 export class LazyObservation implements Observation {
   readonly #lines: (string | undefined)[] | undefined;
@@ -44,7 +44,7 @@ export class LazyObservation implements Observation {
   constructor(
     readonly elements: readonly UiElement[],
     lines?: (string | undefined)[],
-    cell: TextCell = {},
+    cell: TextCell = { text: undefined },
   ) {
     this.#lines = lines;
     this.#cell = cell;

@@ -52,7 +52,7 @@ const STATE_KEYS: string[] = [];
 /**
  * What a family's pages last drew at each position, for later drawings to take over what reads the same: the
  * arguments drawn there (kept in arrays of one type each, which V8 compares faster than elements of many shapes),
- * the element made of them, and the lines of the page that drew it last (where its line is once rendered).
+ * the element made of them, and the page that drew it last (whose lines hold its line once rendered).
  */
 export class PageMemory {
   readonly roles: string[] = [];
@@ -61,10 +61,9 @@ export class PageMemory {
   readonly states: ElementExtra['state'][] = [];
   readonly depths: (number | undefined)[] = [];
   readonly elements: UiElement[] = [];
-  readonly lines: (string | undefined)[][] = [];
-  /** The lines and the text cell of the page drawn last. */
-  lastLines: (string | undefined)[] = [];
-  lastText: TextCell = {};
+  readonly pages: Page[] = [];
+  /** The page drawn last. */
+  last: Page | undefined;
 }
 
 /**
@@ -73,30 +72,27 @@ export class PageMemory {
  * drawn at its place, with its rendered line, so a step pays only for what changed: a calendar closed and opened
  * again, or the next episode's, is the same elements as before.
  */
-export class Page {
+export class Page implements TextCell {
   readonly elements: UiElement[] = [];
   readonly handlers: (Handlers | undefined)[] = [];
   /** Each element's text line once rendered (see renderElements), index for index. */
   readonly lines: (string | undefined)[] = [];
-  /** The page's text once rendered; shared with the page drawn before when this one reads the same (see finish). */
-  text: TextCell = {};
+  /** The page's text once rendered (see LazyObservation). */
+  text: string | undefined = undefined;
   outcome: 'running' | 'success' | 'failure' = 'running';
-  /** The page drawn before this one (its lines and text), and whether each element so far was taken over from it. */
-  #before: { lines: (string | undefined)[]; text: TextCell } | undefined;
-  #copy = true;
+  /** While drawing, the page drawn before this one as long as every element so far was taken over from it. */
+  #same: Page | undefined;
 
   constructor(private readonly memory = new PageMemory()) {
-    this.#before = { lines: memory.lastLines, text: memory.lastText };
-    memory.lastLines = this.lines;
-    memory.lastText = this.text;
+    this.#same = memory.last;
+    memory.last = this;
   }
 
   /** Called once the page is drawn: a page that reads as the one drawn before it (a click that changed nothing on
    * screen, an episode's last step) takes over its text too. */
   finish(): void {
-    const before = this.#before;
-    if (before && this.#copy && this.lines.length === before.lines.length) this.memory.lastText = this.text = before.text;
-    this.#before = undefined;
+    if (this.#same && this.#same.elements.length === this.elements.length) this.text = this.#same.text;
+    this.#same = undefined;
   }
 
   add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
@@ -106,9 +102,10 @@ export class Page {
     const depth = extra?.depth || undefined;
     const m = this.memory;
     if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
+      const from = m.pages[i];
       this.elements.push(m.elements[i]);
-      this.lines.push(m.lines[i][i]);
-      if (m.lines[i] !== this.#before?.lines) this.#copy = false;
+      this.lines.push(from.lines[i]);
+      if (from !== this.#same) this.#same = undefined;
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
@@ -116,7 +113,7 @@ export class Page {
       if (depth) e.depth = depth;
       this.elements.push(e);
       this.lines.push(undefined);
-      this.#copy = false;
+      this.#same = undefined;
       m.roles[i] = role;
       m.names[i] = name;
       m.values[i] = value;
@@ -124,7 +121,7 @@ export class Page {
       m.depths[i] = depth;
       m.elements[i] = e;
     }
-    m.lines[i] = this.lines;
+    m.pages[i] = this;
     this.handlers.push(handlers);
     return i + 1;
   }
@@ -245,7 +242,7 @@ export class WebEnv<S> implements Env {
 
   private observation(): LazyObservation {
     const p = this.current();
-    return new LazyObservation(p.elements, p.lines, p.text);
+    return new LazyObservation(p.elements, p.lines, p);
   }
 
   step(action: string): StepResult {
