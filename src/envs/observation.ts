@@ -1,5 +1,5 @@
 // Observations: the structured element list and its accessibility-tree text (`[7] button 'Submit'`), built lazily;
-// a page model that keeps its elements' lines between steps passes them in, so unchanged lines are not rebuilt.
+// a page model that keeps its elements and their lines between steps passes them in, so they are not rebuilt.
 
 import type { Observation, UiElement } from './api';
 
@@ -14,18 +14,23 @@ export function renderLine(e: UiElement): string {
   return line;
 }
 
-/**
- * The text of `elements`, one line each. `lines`, when given, holds each element's line where already rendered
- * (index for index) and is filled in where not.
- */
-export function renderElements(elements: readonly UiElement[], lines: (string | undefined)[] = []): string {
+/** Lines already rendered, by position: `lines[i]` is the line of `elements[i]` where set. A page model keeps one
+ * across its drawings, so an element it draws again at the same place is rendered once. */
+export interface LineCache {
+  readonly elements: readonly UiElement[];
+  readonly lines: (string | undefined)[];
+}
+
+/** The text of `elements`, one line each; lines of elements the cache holds at their place come from it (and are
+ * added to it where missing). */
+export function renderElements(elements: readonly UiElement[], cache?: LineCache): string {
   // Concatenated rather than joined: V8 keeps the result as a rope of the (shared) lines until it is read.
   let out = '';
   for (let i = 0; i < elements.length; i++) {
-    const line = (lines[i] ??= renderLine(elements[i]));
+    const e = elements[i];
+    const line = cache && cache.elements[i] === e ? (cache.lines[i] ??= renderLine(e)) : renderLine(e);
     out = i ? out + '\n' + line : line;
   }
-  if (lines.length > elements.length) lines.length = elements.length;
   return out;
 }
 
@@ -35,22 +40,22 @@ export interface TextCell {
 }
 
 /**
- * An observation whose text is rendered on first read; the element list must not change afterwards. `lines` are the
- * elements' cached lines (see renderElements) and `cell` keeps the text, both shared with whoever reuses them.
+ * An observation whose text is rendered on first read; the element list must not change afterwards. `cache` holds
+ * lines already rendered (see renderElements) and `cell` keeps the text, both shared with whoever reuses them.
  */
 export class LazyObservation implements Observation {
-  readonly #lines: (string | undefined)[] | undefined;
+  readonly #cache: LineCache | undefined;
   readonly #cell: TextCell;
   constructor(
     readonly elements: readonly UiElement[],
-    lines?: (string | undefined)[],
+    cache?: LineCache,
     cell: TextCell = { text: undefined },
   ) {
-    this.#lines = lines;
+    this.#cache = cache;
     this.#cell = cell;
   }
   get text(): string {
-    return (this.#cell.text ??= renderElements(this.elements, this.#lines));
+    return (this.#cell.text ??= renderElements(this.elements, this.#cache));
   }
   toJSON(): Observation {
     return { elements: this.elements, text: this.text };

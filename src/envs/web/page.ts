@@ -3,7 +3,7 @@
 
 import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
-import { LazyObservation, type TextCell } from '../observation';
+import { LazyObservation, type LineCache, type TextCell } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
 import { poolsOf, type Pools } from '../split';
 import { Rng } from '../../core/rng';
@@ -52,16 +52,16 @@ const STATE_KEYS: string[] = [];
 /**
  * What a family's pages last drew at each position, for later drawings to take over what reads the same: the
  * arguments drawn there (kept in arrays of one type each, which V8 compares faster than elements of many shapes),
- * the element made of them, and the page that drew it last (whose lines hold its line once rendered).
+ * the element made of them and its line once rendered (see renderElements).
  */
-export class PageMemory {
+export class PageMemory implements LineCache {
   readonly roles: string[] = [];
   readonly names: string[] = [];
   readonly values: (string | undefined)[] = [];
   readonly states: ElementExtra['state'][] = [];
   readonly depths: (number | undefined)[] = [];
   readonly elements: UiElement[] = [];
-  readonly pages: Page[] = [];
+  readonly lines: (string | undefined)[] = [];
   /** The page drawn last. */
   last: Page | undefined;
 }
@@ -69,21 +69,19 @@ export class PageMemory {
 /**
  * One drawn page: elements numbered 1..N in order, with their handlers, and the episode's ending. A page drawn with a
  * memory (a WebEnv keeps one across steps and episodes) takes over each element that reads the same as the last one
- * drawn at its place, with its rendered line, so a step pays only for what changed: a calendar closed and opened
- * again, or the next episode's, is the same elements as before.
+ * drawn at its place, and with it its rendered line, so a step pays only for what changed: a calendar closed and
+ * opened again, or the next episode's, is the same elements as before.
  */
 export class Page implements TextCell {
   readonly elements: UiElement[] = [];
   readonly handlers: (Handlers | undefined)[] = [];
-  /** Each element's text line once rendered (see renderElements), index for index. */
-  readonly lines: (string | undefined)[] = [];
   /** The page's text once rendered (see LazyObservation). */
   text: string | undefined = undefined;
   outcome: 'running' | 'success' | 'failure' = 'running';
-  /** While drawing, the page drawn before this one as long as every element so far was taken over from it. */
+  /** While drawing, the page drawn before this one as long as every element so far is one it showed. */
   #same: Page | undefined;
 
-  constructor(private readonly memory = new PageMemory()) {
+  constructor(readonly memory = new PageMemory()) {
     this.#same = memory.last;
     memory.last = this;
   }
@@ -102,17 +100,15 @@ export class Page implements TextCell {
     const depth = extra?.depth || undefined;
     const m = this.memory;
     if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
-      const from = m.pages[i];
+      // The memory's element here is the one the page before showed here, if that page reached this far.
       this.elements.push(m.elements[i]);
-      this.lines.push(from.lines[i]);
-      if (from !== this.#same) this.#same = undefined;
+      if (this.#same && i >= this.#same.elements.length) this.#same = undefined;
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
       if (state) e.state = state;
       if (depth) e.depth = depth;
       this.elements.push(e);
-      this.lines.push(undefined);
       this.#same = undefined;
       m.roles[i] = role;
       m.names[i] = name;
@@ -120,8 +116,8 @@ export class Page implements TextCell {
       m.states[i] = state;
       m.depths[i] = depth;
       m.elements[i] = e;
+      m.lines[i] = undefined;
     }
-    m.pages[i] = this;
     this.handlers.push(handlers);
     return i + 1;
   }
@@ -242,7 +238,7 @@ export class WebEnv<S> implements Env {
 
   private observation(): LazyObservation {
     const p = this.current();
-    return new LazyObservation(p.elements, p.lines, p);
+    return new LazyObservation(p.elements, p.memory, p);
   }
 
   step(action: string): StepResult {
