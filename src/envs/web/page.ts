@@ -78,7 +78,8 @@ export class Page implements TextCell {
   /** The page's text once rendered (see LazyObservation). */
   text: string | undefined = undefined;
   outcome: 'running' | 'success' | 'failure' = 'running';
-  /** While drawing, the page drawn before this one as long as every element so far is one it showed. */
+  /** While drawing, the page drawn before this one as long as every element so far was taken over (the memory's
+   * element at a place is the one that page showed there, if it reached that far). */
   #same: Page | undefined;
 
   constructor(readonly memory = new PageMemory()) {
@@ -86,8 +87,8 @@ export class Page implements TextCell {
     memory.last = this;
   }
 
-  /** Called once the page is drawn: a page that reads as the one drawn before it (a click that changed nothing on
-   * screen, an episode's last step) takes over its text too. */
+  /** Called once the page is drawn: a page that took over every element of the one drawn before it, and has as many,
+   * reads as it (a click that changed nothing on screen, an episode's last step) and takes over its text too. */
   finish(): void {
     if (this.#same && this.#same.elements.length === this.elements.length) this.text = this.#same.text;
     this.#same = undefined;
@@ -100,9 +101,7 @@ export class Page implements TextCell {
     const depth = extra?.depth || undefined;
     const m = this.memory;
     if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
-      // The memory's element here is the one the page before showed here, if that page reached this far.
       this.elements.push(m.elements[i]);
-      if (this.#same && i >= this.#same.elements.length) this.#same = undefined;
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
