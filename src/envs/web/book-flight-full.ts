@@ -138,22 +138,45 @@ function search(s: State): string | void {
   s.page = 'results';
 }
 
-function drawResults(s: State, page: Page): void {
-  const code = (a: string) => airportParts(a).code;
-  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
-  page.add('heading', `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`);
+/** What a results page shows: its heading, each flight's line and Book button, and which flights are the best. */
+interface Listing {
+  searched: State['searched'];
+  heading: string;
+  lines: string[];
+  books: string[];
+  best: boolean[];
+}
+/** The listing written last, for the search it shows (an episode draws it again at its last step). */
+let lastListing: Listing | undefined;
+
+const code = (airport: string) => airportParts(airport).code;
+
+function listingOf(s: State): Listing {
+  // A state's `searched` is a new object at each search, so it names one search of one state.
+  if (lastListing?.searched === s.searched) return lastListing;
   const flights = results(s);
   const isBest = best(s, flights);
   const day = dayNumber(parseDate(s.searched.date) as Day);
   const departDay = longDate(fromDayNumber(day));
-  // One handler serves every Book button: flight k's is element 2k + 4 (after Back, the heading and k flights).
-  const book = onClick((e) => page.end(searchedRight(s) && isBest(flights[(e.id - 4) / 2])));
-  for (const f of flights) {
+  const lines = flights.map((f) => {
     const arrive = f.depart + f.duration;
     const arriveDay = longDate(fromDayNumber(day + Math.floor(arrive / 1440)));
     const hours = `${Math.floor(f.duration / 60)}h ${f.duration % 60}m`;
-    page.add('text', `Depart ${clock(f.depart)} ${departDay}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`);
-    page.add('button', `Book flight for $${f.price}`, NESTED, book);
+    return `Depart ${clock(f.depart)} ${departDay}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`;
+  });
+  const heading = `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`;
+  return (lastListing = { searched: s.searched, heading, lines, books: flights.map((f) => `Book flight for $${f.price}`), best: flights.map(isBest) });
+}
+
+function drawResults(s: State, page: Page): void {
+  const listing = listingOf(s);
+  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
+  page.add('heading', listing.heading);
+  // One handler serves every Book button: flight k's is element 2k + 4 (after Back, the heading and k flights).
+  const book = onClick((e) => page.end(searchedRight(s) && listing.best[(e.id - 4) / 2]));
+  for (let k = 0; k < listing.lines.length; k++) {
+    page.add('text', listing.lines[k]);
+    page.add('button', listing.books[k], NESTED, book);
   }
 }
 
