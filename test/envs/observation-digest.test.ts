@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Env, EnvSpec, ResetResult, StepResult } from '../../src/envs/api';
 import { ENV_SPECS } from '../../src/envs/registry';
-import type { Split } from '../../src/envs/split';
 import { Rng } from '../../src/core/rng';
-import { randomValidAction } from './random-policy';
+import { episodeStarts, randomValidAction } from './random-policy';
 
 /** Episodes per (split, level) pair; every level of a family is visited on both splits. */
 const EPISODES = 12;
@@ -27,25 +26,19 @@ function record(hash: ReturnType<typeof createHash>, r: ResetResult | StepResult
 function digest(spec: EnvSpec): string {
   const hash = createHash('sha256');
   const env: Env = spec.create();
-  const levels = spec.levels ?? [undefined];
-  let seed = 0;
-  for (const split of ['train', 'test'] as Split[]) {
-    for (const options of levels) {
-      for (let k = 0; k < EPISODES; k++, seed++) {
-        const rng = Rng.fromSeed(seed).split('digest');
-        let r: ResetResult | StepResult = env.reset({ seed, options, split });
-        hash.update(env.goal);
-        record(hash, r);
-        for (let t = 0; t < spec.maxTurns; t++) {
-          const u = rng.int(10);
-          const action = u < 5 ? spec.expert(env) : u < 9 ? randomValidAction(spec, r.obs, rng) : rng.pick(MALFORMED);
-          hash.update(action);
-          const next = env.step(action);
-          record(hash, next);
-          if (next.terminated || next.truncated) break;
-          r = next;
-        }
-      }
+  for (const start of episodeStarts(spec, EPISODES)) {
+    const rng = Rng.fromSeed(start.seed).split('digest');
+    let r: ResetResult | StepResult = env.reset(start);
+    hash.update(env.goal);
+    record(hash, r);
+    for (let t = 0; t < spec.maxTurns; t++) {
+      const u = rng.int(10);
+      const action = u < 5 ? spec.expert(env) : u < 9 ? randomValidAction(spec, r.obs, rng) : rng.pick(MALFORMED);
+      hash.update(action);
+      const next = env.step(action);
+      record(hash, next);
+      if (next.terminated || next.truncated) break;
+      r = next;
     }
   }
   return hash.digest('hex').slice(0, 16);

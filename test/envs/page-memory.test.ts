@@ -7,10 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Observation, ResetResult, StepResult } from '../../src/envs/api';
 import { renderElements } from '../../src/envs/observation';
 import { ENV_SPECS } from '../../src/envs/registry';
-import type { Split } from '../../src/envs/split';
 import { WebEnv } from '../../src/envs/web/page';
 import { Rng } from '../../src/core/rng';
-import { randomValidAction } from './random-policy';
+import { episodeStarts, randomValidAction } from './random-policy';
 
 const SEEDS = 4;
 /** How many steps an observation is held before its text is first read. */
@@ -26,33 +25,27 @@ describe('page memory', () => {
   for (const spec of ENV_SPECS.filter((s) => s.suite === 'web')) {
     it(`${spec.id}: every observation reads as its state drawn afresh, whenever it is read`, () => {
       const env = spec.create() as WebEnv<unknown>;
-      const levels = spec.levels ?? [undefined];
-      let seed = 0;
-      for (const split of ['train', 'test'] as Split[]) {
-        for (const options of levels) {
-          for (let k = 0; k < SEEDS; k++, seed++) {
-            const rng = Rng.fromSeed(seed).split('page-memory');
-            const held: Observation[] = [];
-            let r: ResetResult | StepResult = env.reset({ seed, options, split });
-            for (let t = 0; ; t++) {
-              // Every other observation is read at once; the rest only LATE steps on, after later drawings.
-              if (t % 2 === 0) {
-                const want = fresh(env);
-                expect(r.obs.text).toBe(want.text);
-                expect(JSON.stringify(r.obs.elements)).toBe(JSON.stringify(want.elements));
-              } else {
-                held.push(r.obs);
-              }
-              if (held.length > LATE) {
-                const obs = held.shift() as Observation;
-                expect(obs.text).toBe(renderElements(obs.elements));
-              }
-              if (t > 0 && ((r as StepResult).terminated || (r as StepResult).truncated)) break;
-              r = env.step(rng.chance(0.5) ? spec.expert(env) : randomValidAction(spec, r.obs, rng));
-            }
-            for (const obs of held) expect(obs.text).toBe(renderElements(obs.elements));
+      for (const start of episodeStarts(spec, SEEDS)) {
+        const rng = Rng.fromSeed(start.seed).split('page-memory');
+        const held: Observation[] = [];
+        let r: ResetResult | StepResult = env.reset(start);
+        for (let t = 0; ; t++) {
+          // Every other observation is read at once; the rest only LATE steps on, after later drawings.
+          if (t % 2 === 0) {
+            const want = fresh(env);
+            expect(r.obs.text).toBe(want.text);
+            expect(JSON.stringify(r.obs.elements)).toBe(JSON.stringify(want.elements));
+          } else {
+            held.push(r.obs);
           }
+          if (held.length > LATE) {
+            const obs = held.shift() as Observation;
+            expect(obs.text).toBe(renderElements(obs.elements));
+          }
+          if (t > 0 && ((r as StepResult).terminated || (r as StepResult).truncated)) break;
+          r = env.step(rng.chance(0.5) ? spec.expert(env) : randomValidAction(spec, r.obs, rng));
         }
+        for (const obs of held) expect(obs.text).toBe(renderElements(obs.elements));
       }
     });
   }
