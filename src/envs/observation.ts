@@ -14,11 +14,10 @@ export function renderLine(e: UiElement): string {
   return line;
 }
 
-/** Lines already rendered, by position: `lines[i]` is the line of `elements[i]` where set. A page model keeps one
- * across its drawings, so an element it draws again at the same place is rendered once. */
+/** Lines already rendered, by position: `line(i, e)` is element `e`'s line, from the cache when it holds that very
+ * element at place i. A page model keeps one across its drawings, so an element drawn again is rendered once. */
 export interface LineCache {
-  readonly elements: readonly UiElement[];
-  readonly lines: (string | undefined)[];
+  line(i: number, e: UiElement): string;
 }
 
 /** The text of `elements`, one line each; lines of elements the cache holds at their place come from it (and are
@@ -28,7 +27,7 @@ export function renderElements(elements: readonly UiElement[], cache?: LineCache
   let out = '';
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i];
-    const line = cache && cache.elements[i] === e ? (cache.lines[i] ??= renderLine(e)) : renderLine(e);
+    const line = cache ? cache.line(i, e) : renderLine(e);
     out = i ? out + '\n' + line : line;
   }
   return out;

@@ -3,7 +3,7 @@
 
 import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
-import { LazyObservation, type LineCache, type TextCell } from '../observation';
+import { LazyObservation, renderLine, type LineCache, type TextCell } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
 import { poolsOf, type Pools } from '../split';
 import { Rng } from '../../core/rng';
@@ -49,21 +49,29 @@ function sameState(a: ElementExtra['state'], b: ElementExtra['state']): boolean 
 }
 const STATE_KEYS: string[] = [];
 
+/** What was last drawn at one position: the arguments, the element made of them, and its line once rendered. */
+interface Slot {
+  readonly role: string;
+  readonly name: string;
+  readonly value: string | undefined;
+  readonly state: ElementExtra['state'];
+  readonly depth: number | undefined;
+  readonly element: UiElement;
+  line: string | undefined;
+}
+
 /**
- * What a family's pages last drew at each position, for later drawings to take over what reads the same: the
- * arguments drawn there (kept in arrays of one type each, which V8 compares faster than elements of many shapes),
- * the element made of them and its line once rendered (see renderElements).
+ * What a family's pages last drew at each position, for later drawings to take over what reads the same (one record
+ * of a single shape a position, which V8 compares faster than elements of many shapes), and the page drawn last.
  */
 export class PageMemory implements LineCache {
-  readonly roles: string[] = [];
-  readonly names: string[] = [];
-  readonly values: (string | undefined)[] = [];
-  readonly states: ElementExtra['state'][] = [];
-  readonly depths: (number | undefined)[] = [];
-  readonly elements: UiElement[] = [];
-  readonly lines: (string | undefined)[] = [];
-  /** The page drawn last. */
+  readonly slots: Slot[] = [];
   last: Page | undefined;
+
+  line(i: number, e: UiElement): string {
+    const slot = this.slots[i];
+    return slot?.element === e ? (slot.line ??= renderLine(e)) : renderLine(e);
+  }
 }
 
 /**
@@ -99,9 +107,9 @@ export class Page implements TextCell {
     const value = extra?.value;
     const state = extra?.state || undefined;
     const depth = extra?.depth || undefined;
-    const m = this.memory;
-    if (i < m.elements.length && m.names[i] === name && m.roles[i] === role && m.values[i] === value && m.depths[i] === depth && sameState(m.states[i], state)) {
-      this.elements.push(m.elements[i]);
+    const slot = this.memory.slots[i];
+    if (slot !== undefined && slot.name === name && slot.role === role && slot.value === value && slot.depth === depth && sameState(slot.state, state)) {
+      this.elements.push(slot.element);
     } else {
       const e: UiElement = { id: i + 1, role, name };
       if (value !== undefined) e.value = value;
@@ -109,13 +117,7 @@ export class Page implements TextCell {
       if (depth) e.depth = depth;
       this.elements.push(e);
       this.#same = undefined;
-      m.roles[i] = role;
-      m.names[i] = name;
-      m.values[i] = value;
-      m.states[i] = state;
-      m.depths[i] = depth;
-      m.elements[i] = e;
-      m.lines[i] = undefined;
+      this.memory.slots[i] = { role, name, value, state, depth, element: e, line: undefined };
     }
     this.handlers.push(handlers);
     return i + 1;
