@@ -1,7 +1,7 @@
 // A/B bench of the environments' trainer path (reset, step, obs.text at every step, as `npm run envs -- bench`
 // times it) between a git revision's src/ (A) and the working tree's (B), interleaved in one process so that a
 // loaded machine weighs on both alike: `npx tsx scripts/envs-ab.ts REF [--rounds N] [--seconds S] [FAMILY ...]`.
-// Prints each side's median rate in steps per CPU second and the ratio B/A.
+// Prints each side's median rate in steps per CPU second and the median of the rounds' ratios B/A.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -74,7 +74,7 @@ function side(spec: EnvSpec) {
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US').padStart(11);
-console.log(`A = ${ref} (${sha.slice(0, 8)}), B = working tree; trainer path, steps per CPU second, median of ${rounds} interleaved ${seconds} s windows`);
+console.log(`A = ${ref} (${sha.slice(0, 8)}), B = working tree; trainer path, steps per CPU second, median of ${rounds} interleaved ${seconds} s windows (A B, B A, ...)`);
 console.log(`${'env'.padEnd(24)}${'A'.padStart(11)}${'B'.padStart(11)}    B/A`);
 for (const b of ENV_SPECS) {
   if (families.length ? !families.includes(b.id) : b.suite !== 'web') continue;
@@ -86,9 +86,15 @@ for (const b of ENV_SPECS) {
   runB(seconds / 2);
   const ra: number[] = [];
   const rb: number[] = [];
+  // A B, then B A: the side that runs second also pays for collecting the first side's garbage.
   for (let k = 0; k < rounds; k++) {
-    ra.push(runA(seconds));
-    rb.push(runB(seconds));
+    if (k % 2 === 0) {
+      ra.push(runA(seconds));
+      rb.push(runB(seconds));
+    } else {
+      rb.push(runB(seconds));
+      ra.push(runA(seconds));
+    }
   }
   const ratios = ra.map((x, k) => rb[k] / x);
   console.log(`${b.id.padEnd(24)}${fmt(median(ra))}${fmt(median(rb))}   ${median(ratios).toFixed(2)}`);

@@ -44,17 +44,20 @@ export interface TextCell {
  */
 export class LazyObservation implements Observation {
   readonly #cache: LineCache | undefined;
-  readonly #cell: TextCell;
+  readonly #cell: TextCell | undefined;
+  #text: string | undefined;
   constructor(
     readonly elements: readonly UiElement[],
     cache?: LineCache,
-    cell: TextCell = { text: undefined },
+    cell?: TextCell,
   ) {
     this.#cache = cache;
     this.#cell = cell;
   }
   get text(): string {
-    return (this.#cell.text ??= renderElements(this.elements, this.#cache));
+    const cell = this.#cell;
+    if (cell) return (cell.text ??= renderElements(this.elements, this.#cache));
+    return (this.#text ??= renderElements(this.elements, this.#cache));
   }
   toJSON(): Observation {
     return { elements: this.elements, text: this.text };
