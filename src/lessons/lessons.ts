@@ -132,8 +132,14 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'team',
     markdown: team,
-    // click-button keeps the team's warm-up and updates to seconds (read-table's took minutes).
-    runs: [{ label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', bcSteps: 10, updates: 10 } }],
+    // click-button keeps the team's warm-up and updates to seconds; every proposer reads the whole page (view whole),
+    // at the debate preset's former learning rate, so the team knows nothing a single agent does not.
+    // The chain preset on long-page, cut to seconds: fewer, faster BC steps and two small updates; each agent reads
+    // half of the page (view parts), the single agent what fits its window.
+    runs: [
+      { label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', difficulty: 0, view: 'whole', lr: 0.003, bcSteps: 10, updates: 10 } },
+      { label: 'chain on a long page', preset: 'chain', over: { bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
+    ],
     tab: 'team',
     open: [],
     watch: [],

@@ -56,6 +56,8 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   model: { trl: none('GRPOTrainer(model=...) takes a pretrained chat model with tool calling; tiny/small/base are ours'), verl: none('actor_rollout_ref.model.path takes a pretrained chat model; tiny/small/base are ours') },
   grammar: { trl: none('tools are parsed from the chat template; no switch constrains decoding to our action grammar'), verl: none('tool calls are parsed from the output; no switch constrains decoding to our action grammar') },
   match: { trl: none("an input feature of our policy's context"), verl: none("an input feature of our policy's context") },
+  init: { trl: none('GRPOTrainer(model=...) starts from its pretrained model; our base policy is ours'), verl: none('actor_rollout_ref.model.path names the pretrained model; our base policy is ours') },
+  pointer: { trl: none("a head of our policy's architecture (pointing and copying); chat models emit tool-call text"), verl: none("a head of our policy's architecture (pointing and copying); chat models emit tool-call text") },
   temperature: { trl: [copy('temperature', 'temperature')], verl: [copy(rollout('temperature'), 'temperature')] },
   topP: { trl: [copy('top_p', 'topP')], verl: [copy(rollout('top_p'), 'topP')] },
   group: { trl: [copy('num_generations', 'group')], verl: [copy(rollout('n'), 'group')] },
@@ -116,6 +118,7 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   containSelf: { trl: MARTI, verl: MARTI },
   aggregate: { trl: MARTI, verl: MARTI },
   leadModel: { trl: MARTI, verl: MARTI },
+  view: { trl: MARTI, verl: MARTI },
   bcSteps: {
     trl: [set('sft_config.max_steps', (c) => (c.bcSteps > 0 ? c.bcSteps : undefined))],
     verl: none("behaviour cloning is a separate run of verl's SFT trainer"),

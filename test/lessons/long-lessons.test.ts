@@ -1,4 +1,5 @@
-// The claims of the lessons with longer runs (the three stages, skills as macro-actions, a team against one agent),
+// The claims of the lessons with longer runs (the three stages, skills as macro-actions, a team against one agent:
+// it loses on click-button, it wins on the long page, a quick config of the chain preset evaluated on the test split),
 // checked on the seeds their links use: each test quotes the sentence it checks.
 import { describe, expect, it } from 'vitest';
 import { lessonConfig } from '../../src/lessons/lessons';
@@ -53,5 +54,21 @@ describe('lesson team', () => {
     expect(ratio, `single ${last('baseline/single/success')}, team ${last('team/success')}`).toBeGreaterThan(1.6);
     expect(ratio).toBeLessThan(2.5);
     expect(last('team/success')).toBeLessThanOrEqual(last('baseline/vote/success'));
+  }, 300_000);
+
+  it('on the long page (seed 1) the chain beats the single agent and the vote on the test split after 2 updates', async () => {
+    says(l, 'after its second update: the team solves about 0.6 of the 40 test tasks, the single agent about 0.2 and the vote about 0.05.');
+    const config = lessonConfig(l.runs[1]);
+    expect([config.env, config.view, config.workflow, config.updates, config.evalTasks]).toEqual(['long-page', 'parts', 'chain', 2, 40]);
+    const team = await TeamTrainer.create(config, localHost);
+    await team.step();
+    const m = (await team.step()).metrics;
+    await team.dispose();
+    const [t, single, vote] = [m['team/eval/success'], m['baseline/single/eval/success'], m['baseline/vote/eval/success']];
+    expect(t, 'team').toBeCloseTo(0.6, 1);
+    expect(single, 'single agent').toBeCloseTo(0.2, 1);
+    expect(vote, 'vote').toBeLessThanOrEqual(0.1);
+    // what the lesson teaches: talking pays when each reader holds part of the page
+    expect(t - Math.max(single, vote), `team ${t}, single ${single}, vote ${vote}`).toBeGreaterThanOrEqual(0.2);
   }, 300_000);
 });

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { getEnvSpec } from '../../src/envs/registry';
-import { UNK, Tokenizer } from '../../src/model/tokenizer';
+import { ContentWords, UNK, Tokenizer } from '../../src/model/tokenizer';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { buildParts, createTrainer, resumeTrainer } from '../../src/rl/setup';
 import { SKILL_MAX } from '../../src/rl/skills';
@@ -47,8 +47,11 @@ describe('GRPO with skills as macro-actions', () => {
     const env = parts.spec.create();
     const { obs } = env.reset({ seed: 12345 });
     expect(obs.text).toContain('skills:\nskill(0): ');
+    // Each name's words are in the vocabulary or read as the context's placeholders: none is unknown.
+    const context = parts.io.prompt(env.goal, obs, []);
+    expect(context.tokens).not.toContain(UNK);
     const tok = Tokenizer.fromJSON(parts.io.vocab);
-    for (const s of parts.skills ?? []) expect(tok.encode(s.name)).not.toContain(UNK);
+    for (const s of parts.skills ?? []) expect(tok.encode(s.name, ContentWords.of(context.words)), s.name).not.toContain(UNK);
     parts.policy.dispose();
   });
 

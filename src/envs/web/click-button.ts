@@ -7,7 +7,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { BUTTON_WORDS, capitalize } from '../words';
 import { wordsOf } from './controls';
-import { defineWebTask, onClick, onFill } from './page';
+import { defineWebTask, onClick, onFill, type WebTaskDef } from './page';
 
 interface Item {
   role: 'button' | 'text' | 'textbox';
@@ -29,20 +29,8 @@ const OPTIONS: OptionSpec[] = [
   { name: 'labels', doc: 'button labels: starter (24 everyday words) or verbs (hundreds)', kind: 'enum', default: 'verbs', values: LABELS },
 ];
 
-export const clickButton = defineWebTask<State>({
-  id: 'click-button',
-  description: 'Click the button with the given label.',
-  maxTurns: 3,
-  options: OPTIONS,
-  levels: levelTable(OPTIONS, [
-    { buttons: 3, decoys: 0, labels: 'starter' },
-    { buttons: 4, decoys: 2 },
-    { labels: 'verbs' },
-    { buttons: 6, decoys: 3 },
-    { buttons: 8, decoys: 4 },
-  ]),
-  miniwob: 'click-button',
-  lesson: true,
+/** The task itself, for any page size (long-page.ts plays it on pages longer than a small context). */
+export const CLICK_THE_NAMED_BUTTON: Pick<WebTaskDef<State>, 'init' | 'draw' | 'progress' | 'expert'> = {
   init(rng, o, pools) {
     const labels = pools.sample(rng, o.labels === 'starter' ? BUTTON_WORDS : VERB_LABELS, o.buttons as number);
     const items: Item[] = labels.map((name) => ({ role: 'button', name, value: '' }));
@@ -62,4 +50,21 @@ export const clickButton = defineWebTask<State>({
   },
   progress: () => 0,
   expert: (s, page) => `click(${page.idOf('button', s.target)})`,
+};
+
+export const clickButton = defineWebTask<State>({
+  id: 'click-button',
+  description: 'Click the button with the given label.',
+  maxTurns: 3,
+  options: OPTIONS,
+  levels: levelTable(OPTIONS, [
+    { buttons: 3, decoys: 0, labels: 'starter' },
+    { buttons: 4, decoys: 2 },
+    { labels: 'verbs' },
+    { buttons: 6, decoys: 3 },
+    { buttons: 8, decoys: 4 },
+  ]),
+  miniwob: 'click-button',
+  lesson: true,
+  ...CLICK_THE_NAMED_BUTTON,
 });
