@@ -42,8 +42,10 @@ export const CLICK_THE_NAMED_BUTTON: Pick<WebTaskDef<State>, 'init' | 'draw' | '
     return { goal: `Click on the "${target}" button.`, state: { items: rng.shuffle(items), target } };
   },
   draw(s, page) {
+    // One handler serves every button: a button is named by its label.
+    const press = onClick((e) => page.end(e.name === s.target));
     for (const it of s.items) {
-      if (it.role === 'button') page.add('button', it.name, undefined, onClick(() => page.end(it.name === s.target)));
+      if (it.role === 'button') page.add('button', it.name, undefined, press);
       else if (it.role === 'textbox') page.add('textbox', it.name, { value: it.value }, onFill((t) => void (it.value = t)));
       else page.add('text', it.name);
     }
