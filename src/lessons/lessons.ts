@@ -144,8 +144,8 @@ const DEFINITIONS: readonly Definition[] = [
     // The chain preset on long-page, cut to seconds: fewer, faster BC steps and two small updates; each agent reads
     // half of the page (view parts), the single agent what fits its window.
     runs: [
-      { label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', difficulty: 0, view: 'whole', lr: 0.003, bcSteps: 10, updates: 10 } },
-      { label: 'chain on a long page', preset: 'chain', over: { bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
+      { label: 'chain, every agent reading the same part', preset: 'chain', over: { view: 'whole', bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
+      { label: 'chain, each agent reading its own part', preset: 'chain', over: { bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
     ],
     tab: 'team',
     open: [],

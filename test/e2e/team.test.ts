@@ -47,14 +47,14 @@ describe('team tab', () => {
     await page.context().close();
   });
 
-  it("the team lesson's runs load into the Team tab: the click-button debate, then the chain on a long page", async () => {
+  it("the team lesson's runs load into the Team tab: the chain on a long page reading the same part, then its own parts", async () => {
     const { page, problems } = await openPage(h, '#lesson=team');
     await page.getByTestId('team-tab').waitFor();
-    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('click-button');
+    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
     expect(await page.locator('select[name="team-view"]').inputValue()).toBe('whole');
-    await page.getByLabel('chain on a long page').check();
-    await expect.poll(() => page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
-    expect(await page.locator('select[name="team-view"]').inputValue()).toBe('parts');
+    await page.getByLabel('chain, each agent reading its own part').check();
+    await expect.poll(() => page.locator('select[name="team-view"]').inputValue()).toBe('parts');
+    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
     expect(await page.locator('select[name="team-workflow"]').inputValue()).toBe('chain');
     expect(problems).toEqual([]);
     await page.context().close();
