@@ -40,6 +40,7 @@ export const ENV_IDS = [
   'email-inbox-forward-nl',
   'book-flight-full',
   'forum',
+  'long-page',
 ] as const;
 
 /** How skill discovery chooses a skill or Explore at a state: ours, or Bottom-Up Agent's (src/skills/select.ts). */
@@ -146,6 +147,7 @@ export const CONFIG_TABLE = [
   bool({ key: 'shuffleResponses', group: 'team', default: true, doc: "MARTI's shuffle_responses: shuffle the proposals an agent reads before keeping maxOthers of them." }),
   bool({ key: 'containSelf', group: 'team', default: true, doc: "MARTI's contain_self: a debater reads its own previous proposal among the others'." }),
   oneOf({ key: 'aggregate', group: 'team', default: 'vote', values: ['vote', 'agent'], doc: "A debate's final action: majority vote of the proposers, or an aggregator agent." }),
+  oneOf({ key: 'view', group: 'team', default: 'whole', values: ['whole', 'parts'], doc: "What each team agent reads of the page: all of it, or its own part (the page split among the readers; a message shows its readers the elements it names, and an aggregator reads only those)." }),
   oneOf({ key: 'leadModel', group: 'team', default: 'tiny', values: ['tiny', 'small', 'base'], doc: "Size of a team's planner or aggregator (the other agents use model)." }),
   int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
   float({ key: 'bcLr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the behaviour-cloning warm-up.' }),

@@ -12,11 +12,13 @@ import type { Policy, StepMetrics } from '../model/policy-api';
 import { ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { FrozenPolicy } from './frozen';
 import { Demonstrations } from '../rl/bc';
+import { GREEDY_TOP_P } from '../rl/evaluate';
 import { Learner } from '../rl/learner';
 import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
 import { agentIO, evaluationIO } from '../rl/setup';
 import { roleDemonstrator } from './demos';
 import { PLAN_TOKENS, planTokens } from './language';
+import type { PartsOfAgent } from './view';
 import type { AgentNode } from './workflow';
 
 /** Everything an agent is built from (structured-cloneable, for a worker). */
@@ -33,6 +35,8 @@ export interface AgentInit {
   turns: number;
   /** A frozen agent's saved policy (checked by frozen.ts frozenPolicy): it acts with its model and vocabulary. */
   policy?: FrozenPolicy;
+  /** View 'parts': the part of the page it reads and the parts its messages come from (see view.ts). */
+  parts?: PartsOfAgent;
 }
 
 /** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
@@ -114,6 +118,7 @@ export class AgentRunner {
         maxTurns: maxTurnsOf(spec, c),
         role: node.role,
         peers: init.peers,
+        ...(init.parts ? { parts: init.parts } : {}),
         encodePlan: (plan, context) => [...tok.encode(plan, ContentWords.of(context.words)).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
@@ -124,29 +129,36 @@ export class AgentRunner {
   }
 
   /**
-   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan. Calls
-   * run one after another in call order (the vote baseline asks one agent for several samples at once), so the
-   * policy's buffers and the sampling stream are never shared by two generations.
+   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan; sampled
+   * (config temperature and top-p, from the agent's sampling stream) or, for evaluation, greedy (from a stream of its
+   * own, the same at every call, so evaluating never moves the sampling stream). Calls run one after another in call
+   * order (the vote baseline asks one agent for several samples at once), so the policy's buffers and the sampling
+   * stream are never shared by two generations.
    */
-  act(rows: readonly ActRow[]): Promise<Acted> {
-    const next = this.queue.then(() => this.generate(rows));
+  act(rows: readonly ActRow[], greedy = false): Promise<Acted> {
+    const next = this.queue.then(() => this.generate(rows, greedy));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async generate(rows: readonly ActRow[]): Promise<Acted> {
+  private async generate(rows: readonly ActRow[], greedy: boolean): Promise<Acted> {
     const c = this.init.config;
     const contexts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
     const plans = this.plan ? contexts.map(this.plan) : null;
     const grammars = plans || !c.grammar ? null : rows.map((r, n) => this.io.allowed(r.goal, r.obs, contexts[n]));
     const gen = await this.policy.generate(contexts.map((x) => x.tokens), {
-      temperature: c.temperature,
-      topP: c.topP,
+      temperature: greedy ? 1 : c.temperature,
+      topP: greedy ? GREEDY_TOP_P : c.topP,
       maxNewTokens: this.io.maxActionTokens,
-      rng: this.sample,
+      rng: greedy ? this.greedyStream() : this.sample,
       allowed: plans ? (row) => plans[row] : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
     return { prompts: contexts.map((x) => x.tokens), tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t, n) => this.io.decode(t, contexts[n])) };
+  }
+
+  /** Greedy decoding's tie-breaking stream: derived from the team's seed and the agent's name, fresh at every call. */
+  private greedyStream(): Rng {
+    return Rng.fromSeed(this.init.config.seed).split(`agent/${this.init.node.name}`).split('greedy');
   }
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */

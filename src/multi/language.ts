@@ -49,17 +49,19 @@ export function expertPlan(spec: EnvSpec, env: Env, current: Observation, maxWor
   let obs = current;
   for (let turn = 0; turn < sim.maxTurns && words.length < maxWords; turn++) {
     const action = spec.expert(sim);
-    const parsed = parseSyntax(action);
     const step = sim.step(action);
-    if (parsed.ok) {
-      words.push(parsed.action.verb);
-      for (const a of parsed.action.args) {
-        const named = a.kind === 'int' ? obs.elements.find((e) => e.id === a.value)?.name : undefined;
-        words.push(named ?? String(a.value));
-      }
-    }
+    const text = actionWords(action, (id) => obs.elements.find((e) => e.id === id)?.name);
+    if (text) words.push(text);
     obs = step.obs;
     if (step.terminated || step.truncated) break;
   }
   return words.join(' ').split(' ').slice(0, maxWords).join(' ');
+}
+
+/** An action as a plan's words: its verb and arguments (`click(17)` -> `click 17`), an id as `name(id)` says when it
+ * names it; '' for a malformed action. */
+export function actionWords(action: string, name: (id: number) => string | undefined = () => undefined): string {
+  const parsed = parseSyntax(action);
+  if (!parsed.ok) return '';
+  return [parsed.action.verb, ...parsed.action.args.map((a) => (a.kind === 'int' ? (name(a.value) ?? String(a.value)) : a.value))].join(' ');
 }

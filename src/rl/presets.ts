@@ -91,18 +91,18 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'chain',
-    doc: 'MARTI chain: a planner writes the expert-like plan, an executor books the flight with it in context; each trains with its own GRPO on the shared success.',
-    config: { env: 'flight-booking', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 2, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 20, backend: 'cpu' },
+    doc: "MARTI chain on a page too long for one tiny reader (long-page, 48 buttons, view parts): the planner reads the first half and names the button when it holds it, the executor reads the second half and the planner's named button; shared reward.",
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
   {
     name: 'debate',
-    doc: "MARTI debate: three proposers answer, read each other's answers, revise once, and vote; each is credited for its own answer (quality).",
-    config: { env: 'read-table', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    doc: "MARTI debate on long-page (48 buttons, view parts): three proposers each read a third of the page, answer, read each other's answers with the buttons they name, revise once, and vote; each is credited for its own answer (quality).",
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
   {
     name: 'mixture',
-    doc: 'MARTI mixture: three proposers and one aggregator that reads their answers and gives the final one; credit by quality.',
-    config: { env: 'read-table', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 100, bcLr: 0.005, lr: 0.003, updates: 30, backend: 'cpu' },
+    doc: 'MARTI mixture on long-page (48 buttons, view parts): three proposers each read a third of the page; an aggregator reads only their answers and the buttons they name, and gives the final one; credit by quality.',
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
 ];
 

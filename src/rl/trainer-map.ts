@@ -119,6 +119,7 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   containSelf: { trl: MARTI, verl: MARTI },
   aggregate: { trl: MARTI, verl: MARTI },
   leadModel: { trl: MARTI, verl: MARTI },
+  view: { trl: MARTI, verl: MARTI },
   bcSteps: {
     trl: [set('sft_config.max_steps', (c) => (c.bcSteps > 0 ? c.bcSteps : undefined))],
     verl: none("behaviour cloning is a separate run of verl's SFT trainer"),

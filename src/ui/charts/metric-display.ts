@@ -51,7 +51,7 @@ const BY_NAME: readonly { match: RegExp; title: string; unit: string; share?: bo
   { match: /reward\/share$/, title: 'share of the reward', unit: 'share of reward', share: true },
   { match: /^reward(\/mean)?$/, title: 'reward', unit: 'reward' },
   { match: /^eval\/success_sampled$/, title: 'held-out success, sampling', unit: 'share of test tasks', share: true },
-  { match: /^eval\/success$/, title: 'held-out success', unit: 'share of test tasks', share: true },
+  { match: /(^|\/)eval\/success$/, title: 'held-out success', unit: 'share of test tasks', share: true }, // team/eval/success too
   { match: /^eval\/return$/, title: 'held-out return', unit: 'return' },
   { match: /success$/, title: 'success', unit: 'share of episodes', share: true },
   { match: /^episode\/length$/, title: 'action length', unit: 'tokens / episode' },

@@ -38,6 +38,7 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   containSelf: 'read its own answer too',
   aggregate: 'final answer by',
   leadModel: 'planner or aggregator size',
+  view: 'what each agent reads of the page',
   bcSteps: 'copy-the-expert steps first (behaviour cloning)',
   bcLr: 'learning rate while copying',
   lr: 'learning rate',

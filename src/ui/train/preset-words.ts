@@ -10,10 +10,10 @@ export const PRESET_WORDS: Readonly<Record<string, string>> = {
   'group-size': 'How many tries per task? 2, 8 or 16: small groups often all fail, and then teach nothing.',
   'skills-vs-plain': 'Reuse what worked as one move, or pick every action one by one? Two runs of typing a word and pressing Submit, from random guesses.',
   'card-battler': 'A card game: two fights, dozens of choices per game, and one reward at the end.',
-  chain: 'A team of two: one writes a plan, the other books the flight with the plan in hand.',
-  debate: 'A team of three: each answers, reads the others\u2019 answers, may change its mind, then they vote.',
+  chain: 'A team of two on a page too long for either to read whole: one reads the first half and names the button if it is there, the other reads the second half and the named button, and clicks.',
+  debate: 'A team of three, each reading a third of a long page: each answers, reads the others\u2019 answers and the buttons they point at, may change its mind, then they vote.',
   generalist: 'One agent for ten kinds of page at once: it is scored on pages it never saw while practising.',
-  mixture: 'A team of four: three answer, and a fourth reads their answers and gives the final one.',
+  mixture: 'A team of four: three each read a third of a long page and answer; a fourth reads only their answers and the buttons they point at, and gives the final one.',
 };
 
 /** A variant's button: plain words, keyed by preset/variant. */
