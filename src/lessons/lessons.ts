@@ -141,10 +141,9 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'team',
     markdown: team,
-    // click-button keeps the team's warm-up and updates to seconds; every proposer reads the whole page (view whole),
-    // at the debate preset's former learning rate, so the team knows nothing a single agent does not.
-    // The chain preset on long-page, cut to seconds: fewer, faster BC steps and two small updates; each agent reads
-    // half of the page (view parts), the single agent what fits its window.
+    // The chain preset on long-page, cut to seconds: fewer, faster BC steps and two small updates. First every agent
+    // reads the part of the page that fits its window, as the single agent does (view whole), so the team knows
+    // nothing a single agent does not; then each agent reads half of the page (view parts).
     runs: [
       { label: 'chain, every agent reading the same part', preset: 'chain', over: { view: 'whole', bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
       { label: 'chain, each agent reading its own part', preset: 'chain', over: { bcSteps: 150, bcLr: 0.01, updates: 2, group: 2, tasks: 2, evalEvery: 2, evalTasks: 40, seed: 1 } },
