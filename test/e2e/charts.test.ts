@@ -29,7 +29,7 @@ describe('charts', () => {
 
     expect(await page.locator('[data-testid="chart-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')))).toEqual(['outcome', 'policy', 'speed']);
     const hidden = await page.locator('[data-testid="hidden-chart"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-metric'), e.textContent]));
-    expect(hidden.map(([m]) => m)).toEqual(['loss/policy', 'loss/kl', 'policy/clip_ratio', 'optim/lr']);
+    expect(hidden.map(([m]) => m)).toEqual(['loss/policy', 'loss/kl', 'policy/clip_ratio', 'clip_ratio/low_mean', 'clip_ratio/high_mean', 'optim/lr']);
     expect(hidden.find(([m]) => m === 'loss/kl')![1]).toMatch(/beta is 0/);
     expect(hidden.find(([m]) => m === 'policy/clip_ratio')![1]).toMatch(/mu = 1/);
     const metrics = await page.getByTestId('latest-metrics').locator('tr').count();

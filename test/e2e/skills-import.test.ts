@@ -17,7 +17,8 @@ describe('skill library tab', () => {
     const { page, problems } = await openPage(h);
     await page.getByTestId('tab-skills').click();
     const form = page.getByTestId('discover');
-    await form.locator('select').selectOption('login-user');
+    await form.getByLabel('environment', { exact: true }).selectOption('login-user');
+    await form.getByLabel('selection rule').selectOption('uct-argmax'); // the rule that finds login's whole-task skill
     await form.getByLabel('budget (environment steps)').fill('3000');
     await form.locator('button').click();
     await expect.poll(() => page.getByTestId('discover-progress').innerText(), { timeout: 60_000 }).toMatch(/^found \d+ new skills/);
