@@ -1,0 +1,30 @@
+// The test set Stryker runs mutants against (stryker.config.mjs): vitest.config.ts's `node` project, without the
+// tests a mutant cannot reach or that take minutes: command-line tests run the code in a child process (where no
+// mutant is active), kernel and ONNX tests cover src/cpu, src/wasm and src/onnx (outside the pure layers), and the
+// learning tests train for a long time to check a success rate the unit tests pin more precisely.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import base from './vitest.config.ts';
+
+const node = base.test?.projects?.find(
+  (p): p is TestProjectInlineConfiguration => typeof p === 'object' && 'test' in p && p.test?.name === 'node',
+);
+if (!node?.test) throw new Error('vitest.mutate.config.ts: vitest.config.ts has no project named node');
+
+export const MUTATION_EXCLUDE = [
+  'test/**/cli.test.ts',
+  'test/**/cli-*.test.ts',
+  'test/server/python.test.ts',
+  'test/kernels/**',
+  'test/onnx/**',
+  'test/rl/learning.test.ts',
+];
+
+export default defineConfig({
+  plugins: base.plugins,
+  worker: base.worker,
+  test: {
+    ...node.test,
+    name: 'mutate',
+    exclude: [...(node.test.exclude ?? []), ...MUTATION_EXCLUDE],
+  },
+});
