@@ -6,6 +6,7 @@
 // wall time to 0.9 success on the CPU (wasm, N threads) and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe).
 // npm run bench -- --server [--sessions 1,64,512] [--format greenhouse|browsergym]: env steps/s through the env server (cli/bench-server.ts).
 // npm run bench -- --soak N: a long run in the page, heap / GPU buffers / DOM every 50 updates (cli/bench-soak.ts).
+// npm run bench -- --learning [--preset NAME[,NAME...]] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,7 @@ import { PRESETS } from '../src/model/presets';
 import { availableThreads, setDefaultThreads } from '../src/wasm/module';
 import { interleave, ratioRows, type Contender, type RatioRow } from '../test/bench/anchors';
 import { jaxTokensPerS } from '../test/bench/jax-model';
+import { largeMatmulGflops } from '../test/bench/gpu-large';
 import { matmulGflops, stepTokensPerS, type Engine, type SizeSpec } from '../test/bench/measure';
 import { onnxForward, type OnnxForward } from '../test/bench/onnx-forward';
 import { tfjsTokensPerS } from '../test/bench/tfjs-model';
@@ -156,6 +158,7 @@ function pairs(threads: number): [string, string][] {
 }
 
 async function main(): Promise<void> {
+  if (args.has('--learning')) return (await import('./bench-learning')).learningMain(argv);
   if (args.has('--soak')) return (await import('./bench-soak')).soakMain(argv, log, json);
   if (args.has('--server')) return (await import('./bench-server')).serverBenchMain(argv, log, json);
   if (args.has('--presets')) return presetsMain();
@@ -189,7 +192,10 @@ async function main(): Promise<void> {
     nav.userAgent ??= `Node.js/${process.version}`; // jax-js's WebGPU device reads it
     const gpu: Engine = { kind: 'webgpu', device: got.device };
     const usable = got.adapter.isFallbackAdapter ? sizes.filter((s) => !GPU_ONLY.has(s.name)) : sizes;
-    results.push({ ...(await engineRow('webgpu-node', gpu, usable)), adapter: got.adapter.architecture });
+    const row = { ...(await engineRow('webgpu-node', gpu, usable)), adapter: got.adapter.architecture };
+    row.matmulGflops[1024] = await largeMatmulGflops(got.device, 1024); // one product on a software adapter
+    log(`webgpu-node: matmul 1024: ${row.matmulGflops[1024].toFixed(2)} GFLOP/s`);
+    results.push(row);
     const contenders = { 'ours webgpu': () => stepTokensPerS(gpu, REF), 'jax-js webgpu': () => jaxTokensPerS(jax, 'webgpu', REF), 'tfjs-webgpu': tfjsOn(tf, 'webgpu') };
     anchors.push(...ratioRows('node', await interleave(contenders, rounds, log), pairs(threads)));
   }

@@ -59,6 +59,14 @@ export function parseSeeds(text: string): number[] {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
+/** One env option `name=value` into `into`: true/false and integers typed, anything else a string. */
+export function parseEnvOption(flag: string, text: string, into: Record<string, number | string | boolean>): void {
+  const m = /^([A-Za-z][\w-]*)=(.*)$/.exec(text);
+  if (!m) throw new UsageError(`${flag}: expected name=value, got '${text}'`);
+  const raw = m[2];
+  into[m[1]] = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+$/.test(raw) ? Number(raw) : raw;
+}
+
 export function parsePositive(flag: string, text: string | undefined, integer: boolean): number {
   const v = Number(text);
   if (text === undefined || text === '' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {

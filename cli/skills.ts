@@ -12,7 +12,7 @@ import { mergeLibraries } from '../src/skills/library';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '../src/skills/mcts';
 import { unseenSeeds } from '../src/skills/seeds';
 import type { Skill } from '../src/skills/types';
-import { UsageError } from './flags';
+import { parseEnvOption, UsageError } from './flags';
 
 const USAGE = `usage: npm run skills -- <command> [flags]
   discover --env ID [--seed N] [--budget STEPS] [--eval EPISODES] [--sims S] [--opt name=value]... [--in FILE] [--out FILE] [--json]
@@ -64,13 +64,6 @@ function writeLibrary(file: string, skills: readonly Skill[]): void {
   }
 }
 
-function parseOpt(text: string, into: Record<string, number | string | boolean>): void {
-  const m = /^([A-Za-z][\w-]*)=(.*)$/.exec(text);
-  if (!m) throw new UsageError(`--opt: expected name=value, got '${text}'`);
-  const raw = m[2];
-  into[m[1]] = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+$/.test(raw) ? Number(raw) : raw;
-}
-
 function runDiscover(args: string[]): void {
   let env: string | undefined;
   let seed = 0;
@@ -95,7 +88,7 @@ function runDiscover(args: string[]): void {
       case '--budget': budget = positive(flag, value, 1_000_000); break;
       case '--eval': evalEpisodes = positive(flag, value, 10_000); break;
       case '--sims': sims = positive(flag, value, 10_000); break;
-      case '--opt': parseOpt(value, options); break;
+      case '--opt': parseEnvOption('--opt', value, options); break;
       case '--in': input = value; break;
       case '--out': output = value; break;
       default: throw new UsageError(`discover: unknown flag '${flag}'`);

@@ -12,7 +12,7 @@ import { describeAllowed, formatErrors, parseFieldText, validateConfig } from '.
 import { decodeLink } from '../src/core/share-link';
 import { getEnvSpec } from '../src/envs/registry';
 import { CheckpointError, encodeCheckpoint, readCheckpoint } from '../src/rl/checkpoint';
-import { METRICS, nonFiniteMetric, type Metrics } from '../src/rl/metrics';
+import { EVAL_METRICS, METRICS, nonFiniteMetric, type Metrics } from '../src/rl/metrics';
 import { getPreset, PRESETS, presetConfig } from '../src/rl/presets';
 import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
@@ -163,8 +163,11 @@ export function helpText(): string {
     'Config (every key of a share link):',
     ...CONFIG_TABLE.map((p) => `  --${p.key.padEnd(16)}${p.doc} (${describeAllowed(p)}; default ${String(p.default) || 'none'})`),
     '',
-    'Metrics:',
-    ...METRICS.map((m) => `  ${m.name.padEnd(22)}${m.doc}`),
+    'Metrics (every update):',
+    ...METRICS.map((m) => `  ${m.name.padEnd(26)}${m.doc}`),
+    '',
+    'Evaluation (every evalEvery updates and after the last; before the first too, after BC, on the CLI):',
+    ...EVAL_METRICS.map((m) => `  ${m.name.padEnd(26)}${m.doc}`),
     '',
     'Team metrics (workflow = chain, debate or mixture):',
     `  ${TEAM_METRICS.join(', ')}`,
@@ -193,8 +196,15 @@ function humanLine(label: string, update: number, m: Metrics): string {
     `  kl ${fixed(m['loss/kl'], 4)}`,
     `  entropy ${fixed(m['policy/entropy'])}`,
     `  grad ${fixed(m['optim/grad_norm'])}`,
+    m['env/level'] !== undefined ? `  level ${m['env/level']}` : '',
     `  ${fixed(m['perf/update_ms'] / 1000, 2)} s`,
+    m['eval/success'] !== undefined ? `  | ${evalText(m)}` : '',
   ].join('');
+}
+
+/** An evaluation's numbers in one phrase. */
+function evalText(m: Partial<Metrics>): string {
+  return `eval (test split) greedy ${fixed(m['eval/success']!, 3)} sampled ${fixed(m['eval/success_sampled']!, 3)} return ${fixed(m['eval/return']!, 2)}`;
 }
 
 /** A run that had to stop (a non-finite metric): status 1, its message on stderr. */
@@ -212,7 +222,7 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
   const every = trainer.currentConfig.checkpointEvery;
   const first = trainer.updatesDone;
   const loopStart = performance.now();
-  let reached: string | null = null;
+  let reached: string | null = null; // the first evaluation at 0.9 (or, with evaluation off, training success)
   let savedAt: number | null = null;
   const save = async () => {
     if (!out) return;
@@ -229,13 +239,16 @@ async function drive(trainer: Trainer, updates: number, label: string, json: boo
       const kept = !out ? '' : savedAt === null ? `; ${out} was not written` : `; ${out} keeps the checkpoint after update ${savedAt - 1}`;
       throw new RunStopped(`${label ? `[${label}] ` : ''}${bad[0]} became ${bad[1]} at update ${report.update}: training stopped${kept}`);
     }
-    if (reached === null && m['episode/success'] >= 0.9) reached = `success reached 0.9 at update ${report.update} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    const success = trainer.currentConfig.evalEvery > 0 ? m['eval/success'] : m['episode/success'];
+    const what = trainer.currentConfig.evalEvery > 0 ? 'eval success' : 'training success';
+    if (reached === null && success !== undefined && success >= 0.9) reached = `${what} reached 0.9 at update ${report.update} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (every > 0 && trainer.updatesDone % every === 0) await save();
   }
   await save();
   const seconds = (performance.now() - loopStart) / 1000;
   const done = trainer.updatesDone - first;
-  return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? 'success did not reach 0.9'}`;
+  const missed = trainer.currentConfig.evalEvery > 0 ? 'eval success did not reach 0.9' : 'training success did not reach 0.9 (evaluation is off)';
+  return `${label ? `[${label}] ` : ''}${done} updates in ${seconds.toFixed(1)} s (${fixed(done / Math.max(seconds, 1e-9), 2)} updates/s); ${reached ?? missed}`;
 }
 
 /** A team run: every update's team, baseline and per-agent metrics; returns the summary line. */
@@ -326,6 +339,7 @@ async function runCommand(cmd: Exclude<Command, { kind: 'help' }>, policies: Rea
     const started = performance.now();
     const { trainer, note } = await createTrainer(run.config);
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (run.config.evalEvery > 0) say(`${run.label ? `[${run.label}] ` : ''}before RL: ${evalText((await trainer.evaluate()).metrics)}`);
     say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));
     trainer.dispose();
   }

@@ -42,8 +42,8 @@ export const ENV_IDS = [
   'forum',
 ] as const;
 
-/** Controls that a share link can hide, for embedding in a lesson. */
-export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share'] as const;
+/** Parts of the page that a share link can hide, for embedding in a lesson. */
+export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share', 'onnx', 'tabs', 'header'] as const;
 
 export type PropGroup = 'environment' | 'model' | 'grpo' | 'team' | 'optimizer' | 'run' | 'view';
 
@@ -81,6 +81,8 @@ export interface SetProp<K extends string = string, V extends string = string> e
   type: 'set';
   default: readonly V[];
   values: readonly V[];
+  /** A link's unknown values are dropped with a warning instead of refusing the link (a view option, not the experiment). */
+  lenient?: boolean;
 }
 export type Prop = IntProp | FloatProp | EnumProp | BoolProp | SetProp;
 
@@ -99,8 +101,14 @@ const setOf = <K extends string, const V extends string>(p: Omit<SetProp<K, V>, 
 /** Every field of an experiment, in display order. */
 export const CONFIG_TABLE = [
   oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
+  setOf({ key: 'families', group: 'environment', default: [], values: ENV_IDS, doc: 'Generalist: one policy on several web families at once, each task instance one of them (at least two; empty: env alone).' }),
   int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 9, doc: "Task level in the env's table of levels, 0 the easiest; past its last level, its last." }),
   int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 50, doc: "Turns per episode; 0 uses the task's default." }),
+  oneOf({ key: 'split', group: 'environment', default: 'train', values: ['train', 'test'], doc: 'Task pool training draws from (demonstrations always come from train, evaluation always plays test).' }),
+  bool({ key: 'curriculum', group: 'environment', default: false, doc: 'Curriculum: train from level 0 up to difficulty, one level up when training success holds, one down when it collapses.' }),
+  int({ key: 'curriculumWindow', group: 'environment', default: 5, min: 1, max: 100, doc: 'K: updates of training success the curriculum averages before it moves.' }),
+  float({ key: 'curriculumUp', group: 'environment', default: 0.8, min: 0, max: 1, doc: 'Mean training success over the last K updates at or above which the curriculum goes one level up.' }),
+  float({ key: 'curriculumDown', group: 'environment', default: 0.2, min: 0, max: 1, doc: 'Mean training success over the last K updates at or below which it goes one level down.' }),
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
   bool({ key: 'match', group: 'model', default: true, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature)." }),
@@ -109,7 +117,11 @@ export const CONFIG_TABLE = [
   int({ key: 'group', group: 'grpo', default: 8, min: 2, max: 64, doc: 'G: episodes per task instance (the GRPO group).' }),
   int({ key: 'tasks', group: 'grpo', default: 4, min: 1, max: 64, doc: 'B: task instances per update.' }),
   oneOf({ key: 'adv', group: 'grpo', default: 'group', values: ['group', 'batch', 'none', 'rloo'], doc: 'Advantage: group std (GRPO), batch std, no std (Dr.GRPO), or leave-one-out (RLOO).' }),
-  oneOf({ key: 'agg', group: 'grpo', default: 'grpo', values: ['grpo', 'bnpo', 'dr_grpo', 'token_mean'], doc: 'How token losses are averaged: per sequence, per batch token, by max length, or token mean.' }),
+  oneOf({ key: 'agg', group: 'grpo', default: 'grpo', values: ['grpo', 'bnpo', 'dr_grpo', 'dapo', 'token_mean'], doc: "How token losses are averaged (TRL's loss_type): per episode (grpo), per batch token (bnpo), by the token budget (dr_grpo), or over every loss token of the update (dapo, TRL's default; token_mean is the same)." }),
+  oneOf({ key: 'importanceSamplingLevel', group: 'grpo', default: 'token', values: ['token', 'sequence'], doc: "TRL's importance_sampling_level: a ratio per token (GRPO), or one per episode, exp of its mean log-ratio (GSPO)." }),
+  bool({ key: 'maskTruncatedCompletions', group: 'grpo', default: false, doc: "TRL's mask_truncated_completions: an episode with an action cut off at the token budget (no END) carries no loss." }),
+  float({ key: 'topEntropyQuantile', group: 'grpo', default: 1, min: 0, max: 1, doc: "TRL's top_entropy_quantile: only the action tokens whose sampling entropy is in this top share of the batch carry policy loss (1 = all)." }),
+  float({ key: 'entropyCoef', group: 'grpo', default: 0, min: 0, max: 1, doc: "TRL's entropy_coef: the loss gets minus this times the mean entropy of the tokens in the loss (0 = no bonus)." }),
   float({ key: 'clipLow', group: 'grpo', default: 0.2, min: 0, max: 1, doc: 'eps_low: ratio is clipped below at 1 - eps_low.' }),
   float({ key: 'clipHigh', group: 'grpo', default: 0.2, min: 0, max: 5, doc: 'eps_high: ratio is clipped above at 1 + eps_high.' }),
   float({ key: 'beta', group: 'grpo', default: 0, min: 0, max: 1, doc: 'KL coefficient (k3 estimator) towards the frozen reference policy.' }),
@@ -131,16 +143,20 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'leadModel', group: 'team', default: 'tiny', values: ['tiny', 'small', 'base'], doc: "Size of a team's planner or aggregator (the other agents use model)." }),
   int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
   float({ key: 'bcLr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the behaviour-cloning warm-up.' }),
+  int({ key: 'bcDemos', group: 'optimizer', default: 0, min: 0, max: 100000, doc: 'Distinct expert episodes behaviour cloning may use, cycled (0 = a new one whenever it needs one).' }),
+  float({ key: 'bcNoise', group: 'optimizer', default: 0, min: 0, max: 1, doc: "Noisy expert: share of the expert's actions replaced by a random legal action in the demonstrations." }),
   float({ key: 'lr', group: 'optimizer', default: 0.001, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the GRPO updates.' }),
   int({ key: 'warmup', group: 'optimizer', default: 0, min: 0, max: 1000, doc: 'Updates of linear learning-rate warmup.' }),
   float({ key: 'weightDecay', group: 'optimizer', default: 0, min: 0, max: 1, doc: 'AdamW decoupled weight decay.' }),
   float({ key: 'gradClip', group: 'optimizer', default: 1, min: 0, max: 100, doc: 'Clip the global gradient norm to this (0 = no clipping).' }),
   int({ key: 'seed', group: 'run', default: 1, min: 0, max: 2147483647, doc: 'Seed of every random stream: one seed, one curve.' }),
   int({ key: 'updates', group: 'run', default: 200, min: 1, max: 100000, doc: 'GRPO updates to run.' }),
+  int({ key: 'evalEvery', group: 'run', default: 10, min: 0, max: 100000, doc: 'Evaluate every N updates and after the last on a fixed set of test-split tasks, greedy and sampled (0 = never).' }),
+  int({ key: 'evalTasks', group: 'run', default: 50, min: 1, max: 1000, doc: 'Test-split tasks in an evaluation (one greedy and one sampled episode each).' }),
   oneOf({ key: 'backend', group: 'run', default: 'auto', values: ['auto', 'webgpu', 'cpu'], doc: 'Where the policy runs: WebGPU when available, or the CPU twin.' }),
   bool({ key: 'f16', group: 'run', default: true, doc: 'On WebGPU, forward matrix products in f16 when the adapter has shader-f16 (f32 otherwise; gradients and the CPU always f32).' }),
   int({ key: 'checkpointEvery', group: 'run', default: 5, min: 0, max: 10000, doc: 'Save a checkpoint every N updates (0 = never; a run also saves one when paused, hidden or done).' }),
-  setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
+  setOf({ key: 'hide', group: 'view', default: [], values: HIDEABLE, lenient: true, doc: 'Parts of the page to hide, for embedding in a lesson.' }),
 ] as const;
 
 type Table = typeof CONFIG_TABLE;

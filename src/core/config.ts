@@ -122,6 +122,15 @@ function crossFieldErrors(c: Config): FieldError[] {
       message: `group x tasks = ${episodes} episodes per update; at most ${MAX_EPISODES_PER_UPDATE} are allowed`,
     });
   }
+  if (c.families.length === 1) {
+    errors.push({ key: 'families', value: c.families[0], message: 'a mixture needs at least two families (or none: env alone)' });
+  }
+  if (c.families.length > 0 && (c.workflow !== 'single' || c.skills)) {
+    errors.push({ key: 'families', value: c.families.join(','), message: 'a mixture of families trains a single agent without skills (workflow = single, skills = false)' });
+  }
+  if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
+    errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
+  }
   if (c.model === 'base' && c.backend === 'cpu') {
     errors.push({ key: 'model', value: 'base', message: "the 'base' model needs WebGPU; use tiny or small on the CPU backend" });
   }

@@ -10,8 +10,8 @@ import { hashString } from './rng';
 export const LINK_VERSION = 1;
 /** Longest hash accepted, in characters. */
 export const MAX_LINK_LENGTH = 4096;
-/** Longest single value accepted, in characters. */
-export const MAX_VALUE_LENGTH = 200;
+/** Longest single value accepted, in characters (a `families` set of every env id must fit). */
+export const MAX_VALUE_LENGTH = 1024;
 /** Most key=value pairs accepted. */
 export const MAX_PAIRS = 64;
 /** The checksum's key: 6 hex digits (24 bits) of a hash of every other pair but v. */
@@ -109,7 +109,7 @@ export function decodeLink(link: string): LinkResult {
     }
     const parsed = parseFieldText(prop, value);
     if ('error' in parsed) errors.push({ key, value: previewValue(value), message: parsed.error });
-    else input[key] = parsed.value;
+    else input[key] = prop.type === 'set' && prop.lenient ? knownOnly(prop.key, prop.values, parsed.value as string[], warnings) : parsed.value;
   }
   const checksumError = checkChecksum(checksum, settings, warnings);
   if (checksumError) errors.unshift(checksumError);
@@ -130,6 +130,12 @@ function checkChecksum(given: string | undefined, settings: readonly (readonly [
     return { key: CHECKSUM_KEY, value: given, message: 'does not match the settings: the link was cut short or edited after it was made (remove c= to load it as it is)' };
   }
   return null;
+}
+
+/** A lenient set's known values; each unknown one is named in a warning. */
+function knownOnly(key: string, known: readonly string[], given: readonly string[], warnings: string[]): string[] {
+  for (const v of given) if (!known.includes(v)) warnings.push(`ignored unknown ${key} value '${previewValue(v)}' (known: ${known.join(', ')})`);
+  return given.filter((v) => known.includes(v));
 }
 
 function safeDecode(text: string): string | null {

@@ -1,5 +1,5 @@
 // CPU twins of the output-side ops: log-softmax gather, the GRPO / CE per-token loss with its gradient, and sampling.
-import { LOSS_STATS, type LossHyper } from '../model/ops';
+import { KL_CLAMP, LOSS_STATS, type LossHyper } from '../model/ops';
 
 /** Max and log-sum-exp of row r of logits (R, V) scaled by invTemp. */
 function rowLse(logits: Float32Array, o: number, V: number, invTemp: number): number {
@@ -17,8 +17,9 @@ export function logprobs(logits: Float32Array, targets: Int32Array, out: Float32
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /**
- * Per token l = -min(r A, clip(r, 1-epsLow, 1+epsHigh) A) + beta k3 ('grpo') or -logp ('ce'), times weight.
- * Row r = n*T + t. dLogits (R, V) = d(sum of weighted l)/d logits; stats (R, LOSS_STATS).
+ * Per token l = -min(r A, clip(r, 1-epsLow, 1+epsHigh) A) + beta min(k3, KL_CLAMP) ('grpo') or -logp ('ce'), times
+ * weight, minus entropyCoef * H for every token with weight != 0 (H the entropy of softmax(logits * invTemp)).
+ * Row r = n*T + t. dLogits (R, V) = d(sum of l)/d logits; stats (R, LOSS_STATS).
  */
 export function tokenLoss(logits: Float32Array, targets: Int32Array, weight: Float32Array, adv: Float32Array, oldLogp: Float32Array, refLogp: Float32Array | null, dLogits: Float32Array, stats: Float32Array, N: number, T: number, V: number, h: LossHyper): void {
   for (let r = 0; r < N * T; r++) {
@@ -54,26 +55,31 @@ export function tokenLoss(logits: Float32Array, targets: Int32Array, weight: Flo
       if (s2 < s1) {
         pg = -s2;
         g = 0;
-        clipped = 1;
+        clipped = Math.sign(A); // -1: below 1 - epsLow with A < 0; +1: above 1 + epsHigh with A > 0
       } else {
         pg = -s1;
         g = Math.abs(lr) < 20 ? -s1 : 0;
       }
       if (refLogp && h.beta !== 0) {
-        const d = refLogp[r] - logp;
-        const dc = clamp(d, -20, 20);
-        kl = Math.exp(dc) - dc - 1;
-        if (Math.abs(d) < 20) g += h.beta * (1 - Math.exp(dc));
+        const d = clamp(refLogp[r] - logp, -20, 20);
+        const k3 = Math.exp(d) - d - 1;
+        kl = Math.min(k3, KL_CLAMP);
+        if (k3 < KL_CLAMP) g += h.beta * (1 - Math.exp(d));
       }
     }
+    // d(-c H)/dz_v = c p_v (log p_v + H) per scaled logit z_v (dH/dz_v = -p_v (log p_v + H))
     const scale = w * g * h.invTemp;
-    for (let v = 0; v < V; v++) dLogits[o + v] = -scale * Math.exp(logits[o + v] * h.invTemp - lse);
+    const ent = h.entropyCoef * h.invTemp;
+    for (let v = 0; v < V; v++) {
+      const lp = logits[o + v] * h.invTemp - lse;
+      dLogits[o + v] = Math.exp(lp) * (ent * (lp + entropy) - scale);
+    }
     dLogits[o + targets[r]] += scale;
-    stats[so] = w * (pg + h.beta * kl);
+    stats[so] = w * (pg + h.beta * kl) - h.entropyCoef * entropy;
     stats[so + 1] = w * pg;
-    stats[so + 2] = w * kl;
-    stats[so + 3] = w * entropy;
-    stats[so + 4] = w * clipped;
+    stats[so + 2] = kl;
+    stats[so + 3] = entropy;
+    stats[so + 4] = clipped;
   }
 }
 
@@ -81,7 +87,7 @@ export function tokenLoss(logits: Float32Array, targets: Int32Array, weight: Flo
 export const TOP_P_STEPS = 32;
 
 /** See Ops.sample. One uniform per row; the walk over the vocabulary is in index order. */
-export function sample(logits: Float32Array, mask: Float32Array | null, u: Float32Array, tokens: Int32Array, logp: Float32Array, N: number, V: number, invTemp: number, topP: number): void {
+export function sample(logits: Float32Array, mask: Float32Array | null, u: Float32Array, tokens: Int32Array, logp: Float32Array, entropy: Float32Array, N: number, V: number, invTemp: number, topP: number): void {
   for (let n = 0; n < N; n++) {
     const o = n * V;
     const lse = rowLse(logits, o, V, invTemp);
@@ -108,8 +114,16 @@ export function sample(logits: Float32Array, mask: Float32Array | null, u: Float
       }
       tau = lo;
     }
+    // the sampled distribution is q / Z over the kept tokens: H = log Z - sum(q log q) / Z, log q = z - mx
+    const Z = kept(tau);
+    let qlogq = 0;
+    for (let v = 0; v < V; v++) {
+      const qv = q(v);
+      if (qv > 0 && qv >= tau) qlogq += qv * (logits[o + v] * invTemp - mx);
+    }
+    entropy[n] = Z > 0 ? Math.log(Z) - qlogq / Z : 0;
     let pick = -1;
-    let x = u[n] * kept(tau);
+    let x = u[n] * Z;
     for (let v = 0; v < V; v++) {
       const qv = q(v);
       if (qv > 0 && qv >= tau) {

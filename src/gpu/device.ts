@@ -1,4 +1,5 @@
 // Acquire a WebGPU device, or explain why the CPU backend must be used instead.
+import { probeSubgroups, verifiedSubgroupSize } from './subgroups';
 
 export interface AdapterSummary {
   vendor: string;
@@ -6,6 +7,8 @@ export interface AdapterSummary {
   description: string;
   isFallbackAdapter: boolean;
   features: string[];
+  /** The device's subgroup size when GpuOps reduces with subgroups, else why not (set by acquireDevice). */
+  subgroups?: { size: number } | { unused: string };
   limits: {
     maxComputeWorkgroupStorageSize: number;
     maxStorageBufferBindingSize: number;
@@ -57,7 +60,7 @@ export async function acquireDevice(gpu: GPU | undefined = globalThis.navigator?
   }
   if (!adapter) return { kind: 'cpu', reason: 'no adapter: WebGPU is present but no GPU adapter is available' };
   const summary = summarizeAdapter(adapter);
-  const wanted = ['shader-f16', 'timestamp-query'].filter((f) => adapter.features.has(f)) as GPUFeatureName[];
+  const wanted = ['shader-f16', 'timestamp-query', 'subgroups'].filter((f) => adapter.features.has(f)) as GPUFeatureName[];
   try {
     const device = await adapter.requestDevice({
       requiredFeatures: wanted,
@@ -69,10 +72,18 @@ export async function acquireDevice(gpu: GPU | undefined = globalThis.navigator?
         maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
       },
     });
+    const unused = await probeSubgroups(device).catch((err: unknown) => `the probe failed: ${errorText(err)}`);
+    summary.subgroups = unused ? { unused } : { size: verifiedSubgroupSize(device) ?? 0 };
     return { kind: 'webgpu', device, adapter: summary };
   } catch (err) {
     return { kind: 'cpu', reason: `device request failed: ${errorText(err)}` };
   }
+}
+
+/** A software adapter: a CPU running the shaders (SwiftShader, Mesa's lavapipe / llvmpipe). */
+export function isCpuAdapter(device: GPUDevice): boolean {
+  const info = device.adapterInfo as (GPUAdapterInfo & { isFallbackAdapter?: boolean }) | undefined;
+  return !!info && (!!info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.architecture} ${info.description} ${info.device}`));
 }
 
 function errorText(err: unknown): string {

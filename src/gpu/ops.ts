@@ -2,24 +2,18 @@
 // records a dispatch into the context's open encoder; pipelines and bind groups are cached by the context.
 import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
-import { matmul } from './kernels/matmul';
+import { attention, attentionBackward, attentionSavedSize } from './kernels/attention';
+import { matmul, matmulTiles, splitK } from './kernels/matmul';
+import { RowKernels } from './kernels/rows';
+import { verifiedSubgroupSize } from './subgroups';
+import { isCpuAdapter } from './device';
 import addCode from './kernels/add.wgsl?raw';
 import adamwCode from './kernels/adamw.wgsl?raw';
-import attentionCode from './kernels/attention.wgsl?raw';
-import attnBackQCode from './kernels/attention_backward_q.wgsl?raw';
-import attnBackKvCode from './kernels/attention_backward_kv.wgsl?raw';
-import colsumCode from './kernels/colsum.wgsl?raw';
 import copyRowsCode from './kernels/copyrows.wgsl?raw';
 import embeddingCode from './kernels/embedding.wgsl?raw';
 import embeddingBackCode from './kernels/embedding_backward.wgsl?raw';
+import embeddingSortCode from './kernels/embedding_sort.wgsl?raw';
 import geluCode from './kernels/gelu.wgsl?raw';
-import gradnormCode from './kernels/gradnorm.wgsl?raw';
-import layernormCode from './kernels/layernorm.wgsl?raw';
-import lnBackXCode from './kernels/layernorm_backward_x.wgsl?raw';
-import lnBackParamCode from './kernels/layernorm_backward_param.wgsl?raw';
-import logprobsCode from './kernels/logprobs.wgsl?raw';
-import sampleCode from './kernels/sample.wgsl?raw';
-import tokenlossCode from './kernels/tokenloss.wgsl?raw';
 
 type T = GpuTensor;
 const WG = 64;
@@ -33,18 +27,33 @@ function groups(n: number): [number, number] {
 export interface GpuOpsOptions {
   /** Run forward matrix products in f16 when the device has shader-f16 (default false: f32 everywhere). */
   f16?: boolean;
+  /** Reduce with subgroups (default: where acquireDevice's probe verified them; true is ignored elsewhere). */
+  subgroups?: boolean;
+  /** Threads per row in the row kernels, a power of two (default: 1 on a CPU adapter, 32 on a GPU). */
+  rowLanes?: number;
 }
 
 export class GpuOps implements Ops<T, T> {
   readonly kind = 'webgpu' as const;
   readonly precision: Precision;
   readonly ctx: GpuContext;
+  /** A software adapter (SwiftShader, lavapipe): kernels shaped for CPU threads rather than GPU cores. */
+  readonly cpuAdapter: boolean;
   private readonly dummy: T;
+  private readonly rows: RowKernels;
 
   constructor(readonly device: GPUDevice, options: GpuOpsOptions = {}) {
     this.precision = options.f16 && device.features.has('shader-f16') ? 'f16' : 'f32';
+    this.cpuAdapter = isCpuAdapter(device);
     this.ctx = new GpuContext(device);
     this.dummy = this.f32('dummy', 64);
+    const subgroupSize = options.subgroups === false ? null : verifiedSubgroupSize(device);
+    this.rows = new RowKernels(this.ctx, { lanes: options.rowLanes ?? (this.cpuAdapter ? 1 : 32), subgroupSize }, this.dummy);
+  }
+
+  /** Whether the row reductions run on subgroups. */
+  get subgroups(): boolean {
+    return this.rows.onSubgroups;
   }
 
   get bytesAllocated(): number {
@@ -56,8 +65,14 @@ export class GpuOps implements Ops<T, T> {
   i32(name: string, size: number): T {
     return { buffer: this.ctx.pool.get('i:' + name, size * 4), offset: 0, size };
   }
+  /**
+   * A window of `base`. Its bindings cover the window rounded up to 64 floats (the alignment of view offsets, so that
+   * neighbouring views never overlap); a window that ends where `base` ends binds to the end of the buffer, so that
+   * a tail of varying size (a step's loss stats) keeps one bind group.
+   */
   view(base: T, offset: number, size: number): T {
-    return { buffer: base.buffer, offset: base.offset + offset * 4, size };
+    const tail = offset + size >= base.size;
+    return { buffer: base.buffer, offset: base.offset + offset * 4, size, span: tail ? base.span : Math.ceil(size / 64) * 256 };
   }
   writeF32(t: T, data: Float32Array): void {
     this.write(t, data);
@@ -84,21 +99,28 @@ export class GpuOps implements Ops<T, T> {
     this.run(embeddingCode, {}, { u: [R, D] }, [tokens, pos, wte, wpe, out], R * D);
   }
   embeddingBackward(tokens: T, pos: T, dOut: T, dWte: T, dWpe: T, R: number, D: number, V: number, P: number): void {
-    this.run(embeddingBackCode, { ACC: 1 }, { u: [R, D, V] }, [tokens, dOut, dWte], V * D);
-    this.run(embeddingBackCode, { ACC: 0 }, { u: [R, D, P] }, [pos, dOut, dWpe], P * D);
+    this.scatterRows(tokens, dOut, dWte, R, D, V, true);
+    this.scatterRows(pos, dOut, dWpe, R, D, P, false);
+  }
+  /** dTable (rows, D) (+)= dOut's rows summed by index: a stable sort of rows by index, then one pass per table entry. */
+  private scatterRows(index: T, dOut: T, dTable: T, R: number, D: number, rows: number, acc: boolean): void {
+    const sorted = this.ctx.workspace('embedding.sorted', rows + 1 + R);
+    this.ctx.dispatch(embeddingSortCode, {}, { u: [R, rows] }, [index, this.ctx.workspace('embedding.counts', rows), sorted], [1]);
+    this.run(embeddingBackCode, { ACC: +acc }, { u: [R, D, rows] }, [sorted, dOut, dTable], rows * D);
   }
   matmul(a: T, b: T, c: T, M: number, K: number, N: number, o: MatmulOptions = {}, bias?: T): void {
-    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, this.precision === 'f16' && !!o.forward);
+    const f16 = this.precision === 'f16' && !!o.forward;
+    const tiles = matmulTiles(M, N, this.cpuAdapter);
+    matmul(this.ctx, a, b, c, M, K, N, o, bias, this.dummy, f16, tiles, f16 ? 1 : splitK(M, N, K, tiles));
   }
   colSum(dOut: T, dBias: T, M: number, N: number): void {
-    this.run(colsumCode, {}, { u: [M, N] }, [dOut, dBias], N);
+    this.rows.colSum(dOut, dBias, M, N);
   }
   layerNorm(x: T, g: T, b: T, out: T, mean: T, rstd: T, R: number, D: number): void {
-    this.run(layernormCode, {}, { u: [R, D] }, [x, g, b, out, mean, rstd], R);
+    this.rows.layerNorm(x, g, b, out, mean, rstd, R, D);
   }
   layerNormBackward(dOut: T, x: T, g: T, mean: T, rstd: T, dx: T, dg: T, db: T, R: number, D: number, acc: boolean): void {
-    this.run(lnBackXCode, { ACC: +acc }, { u: [R, D] }, [dOut, x, g, mean, rstd, dx], R);
-    this.run(lnBackParamCode, {}, { u: [R, D] }, [dOut, x, mean, rstd, dg, db], D);
+    this.rows.layerNormBackward(dOut, x, g, mean, rstd, dx, dg, db, R, D, acc);
   }
   gelu(x: T, out: T, n: number): void {
     this.run(geluCode, { BACKWARD: 0 }, { u: [n] }, [x, this.dummy, out], n);
@@ -109,27 +131,27 @@ export class GpuOps implements Ops<T, T> {
   add(a: T, b: T, n: number): void {
     this.run(addCode, {}, { u: [n] }, [b, a], n);
   }
-  attention(q: T, kv: T, qStart: T, keyLen: T, out: T, probs: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
-    this.run(attentionCode, {}, { u: [N, Tq, Tk, H, Dh] }, [q, kv, qStart, keyLen, out, probs], N * H * Tq);
+  /** Attention saves the log-sum-exp per query (and backward's row dots), not the (N, H, Tq, Tk) probabilities. */
+  attentionSavedSize(N: number, H: number, Tq: number): number {
+    return attentionSavedSize(N, H, Tq);
   }
-  attentionBackward(qkv: T, probs: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
-    const dS = this.f32('attn.dS', N * H * T_ * T_);
-    this.run(attnBackQCode, {}, { u: [N, T_, H, Dh] }, [qkv, probs, dOut, dS, dqkv], N * H * T_);
-    this.run(attnBackKvCode, {}, { u: [N, T_, H, Dh] }, [qkv, probs, dOut, dS, dqkv], N * H * T_);
+  attention(q: T, kv: T, qStart: T, keyLen: T, out: T, saved: T, N: number, Tq: number, Tk: number, H: number, Dh: number): void {
+    attention(this.ctx, q, kv, qStart, keyLen, out, saved, N, Tq, Tk, H, Dh, this.cpuAdapter);
+  }
+  attentionBackward(qkv: T, saved: T, dOut: T, dqkv: T, N: number, T_: number, H: number, Dh: number): void {
+    attentionBackward(this.ctx, qkv, saved, dOut, dqkv, N, T_, H, Dh, this.cpuAdapter);
   }
   copyRows(flat: T, seq: T, pos: T, N: number, Tw: number, W: number, gather: boolean): void {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);
   }
   logprobs(logits: T, targets: T, out: T, R: number, V: number, invTemp: number): void {
-    this.run(logprobsCode, {}, { u: [R, V], f: [invTemp] }, [logits, targets, out], R);
+    this.rows.logprobs(logits, targets, out, R, V, invTemp);
   }
   tokenLoss(logits: T, targets: T, weight: T, adv: T, oldLogp: T, refLogp: T | null, dLogits: T, stats: T, N: number, T_: number, V: number, h: LossHyper): void {
-    const constants = { CE: +(h.objective === 'ce'), REF: +(refLogp !== null) };
-    const uni = { u: [T_, N * T_, V], f: [h.invTemp, refLogp ? h.beta : 0, h.epsLow, h.epsHigh] };
-    this.run(tokenlossCode, constants, uni, [logits, targets, weight, adv, oldLogp, refLogp ?? this.dummy, dLogits, stats], N * T_);
+    this.rows.tokenLoss(logits, targets, weight, adv, oldLogp, refLogp, dLogits, stats, N, T_, V, h);
   }
   gradNorm(g: T, n: number, out: T): void {
-    this.ctx.dispatch(gradnormCode, {}, { u: [n] }, [g, out], [1]);
+    this.rows.gradNorm(g, n, out);
   }
   adamw(p: T, g: T, m: T, v: T, norm: T, n: number, h: AdamHyper): void {
     const c1 = 1 - Math.pow(h.beta1, h.step);
@@ -137,8 +159,8 @@ export class GpuOps implements Ops<T, T> {
     const uni = { u: [n], f: [h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2, h.gradClip] };
     this.run(adamwCode, {}, uni, [g, norm, p, m, v], n);
   }
-  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, N: number, V: number, invTemp: number, topP: number): void {
-    this.run(sampleCode, { MASK: +(mask !== null) }, { u: [N, V], f: [invTemp, topP] }, [logits, mask ?? this.dummy, u, tokens, logp], N);
+  sample(logits: T, mask: T | null, u: T, tokens: T, logp: T, entropy: T, N: number, V: number, invTemp: number, topP: number): void {
+    this.rows.sample(logits, mask, u, tokens, logp, entropy, N, V, invTemp, topP);
   }
   flush(): void {
     this.ctx.flush();

@@ -33,6 +33,11 @@ export class BufferPool {
     return buf;
   }
 
+  /** How many named buffers are live. */
+  get count(): number {
+    return this.named.size;
+  }
+
   /** A small stable number per buffer, for bind-group cache keys. */
   id(buf: GPUBuffer): number {
     return this.ids.get(buf) ?? 0;

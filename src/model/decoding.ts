@@ -12,7 +12,7 @@ export interface GenerationStart {
 
 /** Checks the prompts (none empty, each leaving room in the window) and sets up their generation. */
 export function beginGeneration(prompts: readonly (readonly number[])[], window: number, maxNewTokens: number): GenerationStart {
-  const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []) };
+  const out: Generation = { tokens: prompts.map(() => []), logp: prompts.map(() => []), entropy: prompts.map(() => []) };
   const lens = Int32Array.from(prompts, (p) => p.length);
   if (lens.some((l) => l < 1)) throw new Error('generate: every prompt needs at least one token');
   const maxLen = lens.reduce((m, l) => Math.max(m, l), 0);
@@ -33,15 +33,16 @@ export function fillAllowedMask(mask: Float32Array, allowed: NonNullable<Generat
 }
 
 /**
- * Step s's sampled tokens (N) and log-probabilities into the live rows of `out`; a row is done at END or when
- * its prompt (lens[n] tokens) plus what it generated fills Tc. Returns how many rows still generate.
+ * Step s's sampled tokens (N), log-probabilities and sampling entropies into the live rows of `out`; a row is done
+ * at END or when its prompt (lens[n] tokens) plus what it generated fills Tc. Returns how many rows still generate.
  */
-export function acceptStep(out: Generation, tok: Int32Array, lp: Float32Array, done: Uint8Array, lens: Int32Array, s: number, Tc: number): number {
+export function acceptStep(out: Generation, tok: Int32Array, lp: Float32Array, ent: Float32Array, done: Uint8Array, lens: Int32Array, s: number, Tc: number): number {
   let live = 0;
   for (let n = 0; n < done.length; n++) {
     if (done[n]) continue;
     out.tokens[n].push(tok[n]);
     out.logp[n].push(lp[n]);
+    out.entropy[n].push(ent[n]);
     if (tok[n] === END || lens[n] + s + 1 >= Tc) done[n] = 1;
     else live++;
   }

@@ -21,7 +21,12 @@ export interface LossHyper {
   beta: number;
   epsLow: number;
   epsHigh: number;
+  /** Entropy bonus per token in the loss (weight != 0): each such token adds -entropyCoef * H to the loss. 0 = none. */
+  entropyCoef: number;
 }
+
+/** The k3 KL value is clamped to at most this (verl's low_var_kl); its gradient is 0 beyond. */
+export const KL_CLAMP = 10;
 
 export interface AdamHyper {
   lr: number;
@@ -33,8 +38,12 @@ export interface AdamHyper {
   gradClip: number; // 0 = off; the clip scale is computed from the stored norm
 }
 
-/** Per loss row (N*T rows), what the loss kernel writes for metrics: (R, LOSS_STATS). */
-export const LOSS_STATS = 5; // weighted loss, weighted policy loss, weighted kl, weighted entropy, weighted clipped flag
+/**
+ * Per loss row (N*T rows), what the loss kernel writes for metrics: (R, LOSS_STATS), all 0 where weight = 0:
+ * weight * (policy loss + beta * kl) - entropyCoef * entropy, weight * policy loss, kl (k3, clamped), entropy of the
+ * full distribution, and the clip flag: -1 clipped below (ratio < 1 - epsLow, A < 0), +1 above (> 1 + epsHigh, A > 0).
+ */
+export const LOSS_STATS = 5;
 
 export interface Ops<F, I> {
   readonly kind: 'cpu' | 'webgpu';
@@ -70,18 +79,25 @@ export interface Ops<F, I> {
   /**
    * Causal multi-head attention. Rows of q and kv are packed (q | k | v), width 3*H*Dh: q (N, Tq, 3D) uses the q
    * part, kv (N, Tk, 3D) the k and v parts. Query i of row n sits at position qStart[n] + i and sees keys
-   * j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); probs (N, H, Tq, Tk).
+   * j <= that position with j < keyLen[n] (none: output 0). out (N, Tq, D); saved: what backward needs, of
+   * attentionSavedSize floats, backend-defined (the CPU twin keeps the probabilities (N, H, Tq, Tk)).
    */
-  attention(q: F, kv: F, qStart: I, keyLen: I, out: F, probs: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
-  /** Backward with Tq = Tk = T, qStart = 0: dqkv (N, T, 3D) overwritten from dOut (N, T, D). */
-  attentionBackward(qkv: F, probs: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void;
+  attention(q: F, kv: F, qStart: I, keyLen: I, out: F, saved: F, N: number, Tq: number, Tk: number, H: number, Dh: number): void;
+  /** Backward with Tq = Tk = T, qStart = 0, from forward's saved: dqkv (N, T, 3D) overwritten from dOut (N, T, D). */
+  attentionBackward(qkv: F, saved: F, dOut: F, dqkv: F, N: number, T: number, H: number, Dh: number): void;
+  /**
+   * Floats attention's `saved` takes; absent: N * H * Tq * Tk, the probabilities. A backend that recomputes them in
+   * backward (WebGPU: from the log-sum-exp per query) needs far less.
+   */
+  attentionSavedSize?(N: number, H: number, Tq: number, Tk: number): number;
   /** seq (N, Tw, W)[n, pos[n]] = flat (N, W)[n] (the KV-cache write), or flat[n] = seq[n, pos[n]] when `gather`. */
   copyRows(flat: F, seq: F, pos: I, N: number, Tw: number, W: number, gather: boolean): void;
   /** out (R) = log softmax(logits[r] * invTemp)[targets[r]]. */
   logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void;
   /**
    * The per-token loss and its gradient. Rows r = (n, t) of logits (R, V) with R = N*T; per row: weight,
-   * oldLogp, refLogp (R) and advantage (N). Writes dLogits (R, V) and stats (R, LOSS_STATS).
+   * oldLogp, refLogp (R) and advantage (N). Writes dLogits (R, V) and stats (R, LOSS_STATS). The KL term is beta times
+   * k3 clamped at KL_CLAMP; h.entropyCoef adds an entropy bonus on every row with weight != 0.
    */
   tokenLoss(logits: F, targets: I, weight: F, adv: F, oldLogp: F, refLogp: F | null, dLogits: F, stats: F, N: number, T: number, V: number, h: LossHyper): void;
   /** out (1) = sqrt(sum of squares of g (n)), fixed reduction order. */
@@ -90,9 +106,10 @@ export interface Ops<F, I> {
   adamw(p: F, g: F, m: F, v: F, norm: F, n: number, h: AdamHyper): void;
   /**
    * Sample one token per row of logits (N, V) * invTemp, restricted to mask (N, V) (1 = allowed) when given,
-   * then to the top-p nucleus; u (N) uniforms in [0, 1). tokens (N); logp (N) under the unmasked distribution.
+   * then to the top-p nucleus; u (N) uniforms in [0, 1). tokens (N); logp (N) under the unmasked distribution;
+   * entropy (N) of the distribution actually sampled from (temperature, mask and nucleus applied; 0 if none is left).
    */
-  sample(logits: F, mask: F | null, u: F, tokens: I, logp: F, N: number, V: number, invTemp: number, topP: number): void;
+  sample(logits: F, mask: F | null, u: F, tokens: I, logp: F, entropy: F, N: number, V: number, invTemp: number, topP: number): void;
   /** Submit recorded work (a no-op on the CPU). */
   flush(): void;
   dispose(): void;

@@ -34,15 +34,19 @@ export interface StepHyper {
   gradClip: number; // global norm; 0 = no clipping
   weightDecay: number;
   temperature: number; // logits are divided by it in both sampling and training
+  /** Entropy bonus (TRL's entropy_coef): the loss gets -entropyCoef * (mean entropy over the tokens in the loss). Default 0. */
+  entropyCoef?: number;
 }
 
-/** What one optimizer step measured (weighted by the batch's loss weights). */
+/** What one optimizer step measured over the tokens in the loss (weight != 0). */
 export interface StepMetrics {
-  loss: number;
-  policyLoss: number;
-  kl: number;
-  entropy: number;
-  clipRatio: number;
+  loss: number; // the weighted loss, entropy bonus included
+  policyLoss: number; // the weighted clipped surrogate (or cross-entropy)
+  kl: number; // plain mean of the clamped k3 KL (0 when beta = 0)
+  entropy: number; // plain mean entropy of the full next-token distribution
+  lowClipped: number; // tokens whose ratio was clipped below (ratio < 1 - epsLow, A < 0)
+  highClipped: number; // tokens clipped above (ratio > 1 + epsHigh, A > 0)
+  tokens: number; // tokens in the loss
   gradNorm: number; // before clipping
 }
 
@@ -60,6 +64,8 @@ export interface Generation {
   tokens: number[][];
   /** Per row, the log-probability of each sampled token under the (unconstrained, temperature-scaled) policy. */
   logp: number[][];
+  /** Per row, the entropy of the distribution each token was sampled from (temperature, grammar mask, top-p). */
+  entropy: number[][];
 }
 
 export interface PolicyState {

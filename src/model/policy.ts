@@ -84,8 +84,6 @@ export class TransformerPolicy<F, I> implements Policy {
       return out;
     };
     const weight = shift(batch.weight);
-    let wsum = 0;
-    for (let i = 0; i < R; i++) wsum += weight[i];
     const u = this.uploadBatch('train', batch);
     const wT = this.floats('train.weight', weight);
     const adv = this.floats('train.adv', batch.advantage);
@@ -97,20 +95,34 @@ export class TransformerPolicy<F, I> implements Policy {
     const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
     const logits = m.head('train', hf, R);
     const dLogits = this.ops.f32('train.dlogits', R * this.config.vocab);
-    const stats = this.ops.f32('train.stats', R * LOSS_STATS);
-    const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh };
+    // The step's metrics in one tensor, for one readback: the gradient norm at 0, per-row loss stats from 64.
+    const metrics = this.ops.f32('train.metrics', 64 + R * LOSS_STATS);
+    const gradNorm = this.ops.view(metrics, 0, 1);
+    const stats = this.ops.view(metrics, 64, R * LOSS_STATS);
+    let tokens = 0; // tokens in the loss: the entropy bonus is their plain mean
+    for (let i = 0; i < R; i++) if (weight[i] !== 0) tokens++;
+    const entropyCoef = h.objective === 'grpo' && tokens > 0 ? (h.entropyCoef ?? 0) / tokens : 0;
+    const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh, entropyCoef };
     this.ops.tokenLoss(logits, u.targets, wT, adv, old, ref, dLogits, stats, N, T, this.config.vocab, lossHyper);
     m.backward('train', u.tokens, u.pos, dLogits, N, T);
-    this.ops.gradNorm(m.grads, m.P, m.norm);
+    this.ops.gradNorm(m.grads, m.P, gradNorm);
     this.step++;
     const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
-    this.ops.adamw(m.params, m.grads, m.m, m.v, m.norm, m.P, adam);
-    const s = await this.ops.readF32(stats, R * LOSS_STATS);
-    const norm = (await this.ops.readF32(m.norm, 1))[0];
-    const sum = [0, 0, 0, 0, 0];
-    for (let r = 0; r < R; r++) for (let k = 0; k < LOSS_STATS; k++) sum[k] += s[r * LOSS_STATS + k];
-    const mean = (x: number) => (wsum !== 0 ? x / wsum : 0);
-    return { loss: sum[0], policyLoss: sum[1], kl: mean(sum[2]), entropy: mean(sum[3]), clipRatio: mean(sum[4]), gradNorm: norm };
+    this.ops.adamw(m.params, m.grads, m.m, m.v, gradNorm, m.P, adam);
+    const got = await this.ops.readF32(metrics, 64 + R * LOSS_STATS);
+    const s = got.subarray(64);
+    const norm = got[0];
+    const sum = [0, 0, 0, 0];
+    let lowClipped = 0;
+    let highClipped = 0;
+    for (let r = 0; r < R; r++) {
+      for (let k = 0; k < 4; k++) sum[k] += s[r * LOSS_STATS + k];
+      const clip = s[r * LOSS_STATS + 4];
+      if (clip < 0) lowClipped++;
+      else if (clip > 0) highClipped++;
+    }
+    const mean = (x: number) => (tokens > 0 ? x / tokens : 0);
+    return { loss: sum[0], policyLoss: sum[1], kl: mean(sum[2]), entropy: mean(sum[3]), lowClipped, highClipped, tokens, gradNorm: norm };
   }
 
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
@@ -135,12 +147,15 @@ export class TransformerPolicy<F, I> implements Policy {
       const maskT = mask ? this.floats('gen.mask', mask) : null;
       const uT = this.floats('gen.u', uni);
       const tokT = this.ops.i32('gen.sampled', N);
-      const lpT = this.ops.f32('gen.sampledlogp', N);
-      this.ops.sample(logits, maskT, uT, tokT, lpT, N, V, invTemp, o.topP);
+      // log-probs and sampling entropies in one tensor, for one readback: lp at 0, entropy from `stride`
+      const stride = Math.ceil(N / 64) * 64;
+      const lpEnt = this.ops.f32('gen.sampled.lpent', 2 * stride);
+      this.ops.sample(logits, maskT, uT, tokT, this.ops.view(lpEnt, 0, N), this.ops.view(lpEnt, stride, N), N, V, invTemp, o.topP);
       const tok = await this.ops.readI32(tokT, N);
-      const lp = await this.ops.readF32(lpT, N);
+      const both = await this.ops.readF32(lpEnt, stride + N);
+      const [lp, ent] = [both.subarray(0, N), both.subarray(stride, stride + N)];
       const stepPos = Int32Array.from(lens, (l) => Math.min(l + s, Tc - 1));
-      if (!acceptStep(out, tok, lp, done, lens, s, Tc)) break;
+      if (!acceptStep(out, tok, lp, ent, done, lens, s, Tc)) break;
       const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), this.ints('gen.step.pos', stepPos), allLen, N, Tc);
       logits = this.model.head('gen.step', hf, N);
     }

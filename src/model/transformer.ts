@@ -32,7 +32,6 @@ export class Transformer<F, I> {
   readonly grads: F;
   readonly m: F;
   readonly v: F;
-  readonly norm: F; // (1) global gradient norm of the last step
   private readonly p: Views<F>;
   private readonly g: Views<F>;
 
@@ -47,7 +46,6 @@ export class Transformer<F, I> {
     this.grads = ops.f32('grads', this.P);
     this.m = ops.f32('adam.m', this.P);
     this.v = ops.f32('adam.v', this.P);
-    this.norm = ops.f32('gradnorm', 1);
     this.p = this.views(this.params);
     this.g = this.views(this.grads);
   }
@@ -67,6 +65,11 @@ export class Transformer<F, I> {
       });
     }
     return { wte: at('wte'), wpe: at('wpe'), layers, lnfg: at('lnf.g'), lnfb: at('lnf.b') };
+  }
+
+  /** Floats of attention's saved state for backward (the probabilities unless the backend keeps less). */
+  private savedSize(N: number, Tq: number, Tk: number): number {
+    return this.ops.attentionSavedSize?.(N, this.H, Tq, Tk) ?? N * this.H * Tq * Tk;
   }
 
   /** Workspace tensor of one forward/backward (prefix keeps training and generation buffers apart). */
@@ -92,7 +95,7 @@ export class Transformer<F, I> {
       const qkv = s('qkv', R * 3 * D); // (N, T, 3D): also the KV cache during generation
       ops.matmul(h1, w.attnW, qkv, R, D, 3 * D, FORWARD, w.attnB);
       const a = s('a', R * D);
-      ops.attention(qkv, qkv, qStart, keyLen, a, s('probs', N * H * T * T), N, T, T, H, Dh);
+      ops.attention(qkv, qkv, qStart, keyLen, a, s('attn', this.savedSize(N, T, T)), N, T, T, H, Dh);
       const xm = s('xm', R * D);
       ops.matmul(a, w.projW, xm, R, D, D, FORWARD, w.projB);
       ops.add(xm, x, R * D);
@@ -162,7 +165,7 @@ export class Transformer<F, I> {
       ops.colSum(dres, gw.projB, R, D);
       ops.matmul(dres, w.projW, dh, R, D, D, { tb: true });
       const qkv = s('qkv', R * 3 * D);
-      ops.attentionBackward(qkv, s('probs', N * H * T * T), dh, dqkv, N, T, H, Dh);
+      ops.attentionBackward(qkv, s('attn', this.savedSize(N, T, T)), dh, dqkv, N, T, H, Dh);
       const h1 = s('h1_', R * D);
       ops.matmul(h1, dqkv, gw.attnW, D, R, 3 * D, { ta: true });
       ops.colSum(dqkv, gw.attnB, R, 3 * D);
@@ -196,7 +199,7 @@ export class Transformer<F, I> {
       ops.layerNorm(x, w.ln1g, w.ln1b, h, mu, rs, N, D);
       ops.matmul(h, w.attnW, qkv, N, D, 3 * D, FORWARD, w.attnB);
       ops.copyRows(qkv, cache, pos, N, Tc, 3 * D, false);
-      ops.attention(qkv, cache, pos, keyLen, a, ws('probs', N * H * Tc), N, 1, Tc, H, Dh);
+      ops.attention(qkv, cache, pos, keyLen, a, ws('attn', this.savedSize(N, 1, Tc)), N, 1, Tc, H, Dh);
       ops.matmul(a, w.projW, x2, N, D, D, FORWARD, w.projB);
       ops.add(x2, x, N * D);
       ops.layerNorm(x2, w.ln2g, w.ln2b, h, mu, rs, N, D);

@@ -47,6 +47,7 @@ export interface Acted {
   prompts: number[][]; // the contexts it read
   tokens: number[][]; // its tokens, END included
   logp: number[][]; // under its policy
+  entropy: number[][]; // of the distributions it sampled from
   texts: string[];
 }
 
@@ -56,7 +57,7 @@ export interface AgentInfo {
   note: string;
 }
 
-/** One GRPO update's numbers for this agent. */
+/** One GRPO update's numbers for this agent (entropy: at sampling time, over every token it generated). */
 export interface AgentStep extends StepMetrics {
   fracZeroStd: number;
 }
@@ -115,6 +116,7 @@ export class AgentRunner {
         encodePlan: (plan) => [...tok.encode(plan).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
+      c.bcDemos,
     );
     const learner = await Learner.warmUp(c, policy, async () => (await make()).policy, demos, onBcStep);
     return new AgentRunner(init, io, policy, learner, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
@@ -143,14 +145,14 @@ export class AgentRunner {
       rng: this.sample,
       allowed: plan ? () => plan : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
-    return { prompts, tokens: gen.tokens, logp: gen.logp, texts: gen.tokens.map((t) => this.io.decode(t)) };
+    return { prompts, tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t) => this.io.decode(t)) };
   }
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */
   async train(episodes: readonly EpisodeRecord[], rewards: readonly number[], valid: readonly boolean[]): Promise<AgentStep> {
     if (!this.learner) throw new Error(`agent '${this.init.node.name}' acts with a saved policy: it never trains`);
     const out = await this.learner.update(episodes, rewards, valid, this.init.config, this.update++, this.init.turns * this.io.maxActionTokens);
-    return { ...out.step, fracZeroStd: out.fracZeroStd };
+    return { ...out.step, entropy: out.entropy, fracZeroStd: out.fracZeroStd };
   }
 
   dispose(): void {

@@ -27,7 +27,7 @@ export interface DemoSetup {
 /** The expert's first action on another task instance: a plausible wrong proposal. */
 function decoy(d: DemoSetup, rng: Rng): string {
   const env = d.spec.create();
-  env.reset({ seed: rng.nextU32(), options: d.envOptions });
+  env.reset({ seed: rng.nextU32(), options: d.envOptions, split: 'train' });
   return d.spec.expert(env);
 }
 
@@ -38,29 +38,31 @@ export function roleDemonstrator(d: DemoSetup): Demonstrator {
     case 'planner':
       return (seed) => {
         const env = spec.create();
-        const { obs, info } = env.reset({ seed, options: envOptions });
+        const { obs, info } = env.reset({ seed, options: envOptions, split: 'train' });
         const plan = expertPlan(spec, env, obs, PLAN_WORDS);
         const action = d.encodePlan(plan);
-        const turn = { prompt: io.prompt(env.goal, obs, []), action, logp: [], text: io.decode(action) };
-        const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [turn], success: info.success, progress: info.progress, truncated: false };
+        const turn = { prompt: io.prompt(env.goal, obs, []), action, logp: [], entropy: [], text: io.decode(action) };
+        const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [turn], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
         return e;
       };
     case 'executor':
       return (seed) => {
         const env = spec.create();
-        const { obs } = env.reset({ seed, options: envOptions });
+        const { obs } = env.reset({ seed, options: envOptions, split: 'train' });
         const plan = io.decode(d.encodePlan(expertPlan(spec, env, obs, PLAN_WORDS)));
-        return demonstrate(spec, envOptions, io, seed, maxTurns, () => withMessages('', [plan], []));
+        return demonstrate(spec, envOptions, io, seed, maxTurns, { context: () => withMessages('', [plan], []) });
       };
     case 'proposer':
     case 'aggregator':
       return (seed) => {
         const rng = Rng.fromSeed(seed).split('messages');
         const heard = d.role === 'aggregator' || d.peers === 0 ? d.peers : rng.chance(0.5) ? d.peers : 0;
-        return demonstrate(spec, envOptions, io, seed, maxTurns, (env) => {
-          const right = spec.expert(env.clone());
-          const proposals = Array.from({ length: heard }, () => (rng.chance(0.6) ? right : decoy(d, rng)));
-          return withMessages('', [], proposals);
+        return demonstrate(spec, envOptions, io, seed, maxTurns, {
+          context: (env) => {
+            const right = spec.expert(env.clone());
+            const proposals = Array.from({ length: heard }, () => (rng.chance(0.6) ? right : decoy(d, rng)));
+            return withMessages('', [], proposals);
+          },
         });
       };
   }

@@ -3,6 +3,7 @@
 // or aggregator) or the proposers' vote picks the action, and the env steps. Every output is scored on a copy of the
 // env, and each agent's own turns are kept as its own token rows: others' text sits in its context, outside its loss.
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
+import type { Split } from '../envs/split';
 import { plainObservation } from '../envs/observation';
 import { Rng } from '../core/rng';
 import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
@@ -33,6 +34,7 @@ export interface TeamEpisode {
   success: boolean;
   progress: number;
   truncated: boolean;
+  envReturn: number; // the sum of the env's rewards
   actions: string[]; // the actions the env took
   log: TeamMessage[];
   /** Each agent's own turns (prompt ++ its tokens), keyed by agent name. */
@@ -44,6 +46,8 @@ export interface TeamEpisode {
 export interface PlayOptions {
   spec: EnvSpec;
   envOptions: EnvOptions;
+  /** The task pool the episodes are drawn from. */
+  split: Split;
   maxTurns: number;
 }
 
@@ -78,14 +82,14 @@ export async function playTeam(
   seeds.forEach((seed, task) => {
     for (let member = 0; member < G; member++) {
       const env = o.spec.create();
-      const { obs, info } = env.reset({ seed, options: o.envOptions });
+      const { obs, info } = env.reset({ seed, options: o.envOptions, split: o.split });
       const records: Record<string, EpisodeRecord> = {};
       const outputs: Record<string, AgentOutputs> = {};
       for (const a of w.agents) {
-        records[a.name] = { task, member, seed, goal: env.goal, turns: [], success: false, progress: 0, truncated: false };
+        records[a.name] = { task, member, seed, goal: env.goal, turns: [], success: false, progress: 0, truncated: false, envReturn: 0 };
         outputs[a.name] = { scores: [], inputs: [] };
       }
-      const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, actions: [], log: [], records, outputs };
+      const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, envReturn: 0, actions: [], log: [], records, outputs };
       live.push({ env, obs, ep, plans: new Map(), done: false, rng: Rng.fromSeed(seed).split(`read/${member}`) });
     }
   });
@@ -103,7 +107,7 @@ export async function playTeam(
   /** Records an agent's turns (scored on a copy of the env when they are actions); returns its texts. */
   const record = (name: string, active: Live[], out: Acted, turn: number, round: number, scored: boolean): string[] => {
     active.forEach((l, i) => {
-      const t: TurnRecord = { prompt: out.prompts[i], action: out.tokens[i], logp: out.logp[i], text: out.texts[i] };
+      const t: TurnRecord = { prompt: out.prompts[i], action: out.tokens[i], logp: out.logp[i], entropy: out.entropy[i], text: out.texts[i] };
       l.ep.records[name].turns.push(t);
       let score: number | null = null;
       if (scored) {
@@ -161,6 +165,7 @@ export async function playTeam(
     active.forEach((l, i) => {
       const step = l.env.step(actions[i]);
       l.ep.actions.push(actions[i]);
+      l.ep.envReturn += step.reward;
       l.obs = step.obs;
       l.ep.success = step.info.success;
       l.ep.progress = step.info.progress;
@@ -173,6 +178,7 @@ export async function playTeam(
       r.success = l.ep.success;
       r.progress = l.ep.progress;
       r.truncated = l.ep.truncated;
+      r.envReturn = l.ep.envReturn;
     }
   }
   return live.map((l) => l.ep);

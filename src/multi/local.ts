@@ -2,15 +2,19 @@
 // CLI and the tests in Node; in the page the agents live in workers instead, see src/workers/agent.worker.ts).
 import { createTrainer } from '../rl/setup';
 import { AgentRunner } from './agent';
-import type { TeamHost } from './team';
+import type { Config } from '../core/config-table';
+import type { SingleBaseline, TeamHost } from './team';
 
 export const localHost: TeamHost = {
   async spawn(init) {
     const member = await AgentRunner.create(init);
     return { member, info: member.info };
   },
-  async single(config) {
-    const { trainer } = await createTrainer(config);
-    return { step: async () => (await trainer.step()).metrics['episode/success'], dispose: () => trainer.dispose() };
-  },
+  single: (config) => singleBaseline(config),
 };
+
+/** The single-agent baseline: a Trainer of its own (BC warm-up, each step reported to `onBcStep`, then GRPO). */
+export async function singleBaseline(config: Config, onBcStep?: (step: number, loss: number) => void): Promise<SingleBaseline> {
+  const { trainer } = await createTrainer(config, { onBcStep });
+  return { step: async () => (await trainer.step()).metrics['episode/success'], dispose: () => trainer.dispose() };
+}

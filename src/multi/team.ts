@@ -112,7 +112,7 @@ export class TeamTrainer {
     const infos = new Map(workflow.agents.map((a, i) => [a.name, built[i].info]));
     const total = built.reduce((n, b) => n + b.info.parameterCount, 0);
     const singleModel = nearestPreset(total, vocab.length, built[0].info.backend === 'cpu');
-    const single = await host.single({ ...config, workflow: 'single', model: singleModel });
+    const single = await host.single({ ...config, workflow: 'single', model: singleModel, evalEvery: 0 }); // compared on training episodes
     const { workflow: vote, sources } = voteWorkflow(workflow);
     const voters = new Map(vote.agents.map((a, k) => [a.name, members.get(sources[k])!]));
     return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'), { workflow: vote, voters });
@@ -127,7 +127,7 @@ export class TeamTrainer {
     const started = performance.now();
     const c = this.config;
     const G = c.group;
-    const play: PlayOptions = { spec: this.spec, envOptions: envOptionsFor(this.spec, c.difficulty), maxTurns: maxTurnsOf(this.spec, c) };
+    const play: PlayOptions = { spec: this.spec, envOptions: envOptionsFor(this.spec, c.difficulty), split: c.split, maxTurns: maxTurnsOf(this.spec, c) };
 
     // ---- team rollout: B task instances x G team episodes
     const seeds = Array.from({ length: c.tasks }, () => this.tasks.nextU32());

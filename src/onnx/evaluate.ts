@@ -1,7 +1,9 @@
 // Evaluation of an ONNX policy that follows our contract on any registered environment: one episode per seed,
 // played by rollout() with the env's prompts and grammar-constrained decoding; success rate and per-seed results.
 import { Rng } from '../core/rng';
+import type { EnvOptions } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
+import type { Split } from '../envs/split';
 import { rollout } from '../rl/rollout';
 import { evaluationIO } from '../rl/setup';
 import { checkContract } from './contract';
@@ -11,6 +13,10 @@ import { OnnxLogits, type Provider } from './runtime';
 export interface EvalOptions {
   env: string;
   seeds: readonly number[];
+  /** The task pool (default 'test': the tasks training never sees). */
+  split?: Split;
+  /** The env's options (default: its defaults); the env names a bad one. */
+  envOptions?: EnvOptions;
   /** Take the most likely allowed token (top-p 0) instead of sampling. Default false. */
   greedy?: boolean;
   /** Sampling temperature (default 1) and the seed of the sampling stream (default 0). */
@@ -34,19 +40,37 @@ export interface EvalResult {
   successRate: number;
 }
 
-/** Checks the file against the contract (OnnxContractError if it breaks it), then plays one episode per seed. */
-export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions): Promise<EvalResult> {
+/** Where an evaluation is: checking the file, starting onnxruntime, or playing turn `turn` of at most `of`. */
+export type EvalProgress = { stage: 'checking' | 'starting' } | { stage: 'playing'; turn: number; of: number; playing: number };
+
+/**
+ * Checks the file against the contract (OnnxContractError if it breaks it), then plays one episode per seed, all
+ * seeds together turn by turn; `onProgress` hears each stage and each turn played.
+ */
+export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalResult> {
+  onProgress?.({ stage: 'checking' });
   const info = checkContract(bytes);
   const spec = getEnvSpec(o.env);
   if (o.seeds.length === 0) throw new Error('evaluate: no seeds given');
   const io = evaluationIO(spec, info.vocab, info.config.window, info.match);
+  onProgress?.({ stage: 'starting' });
   const logits = await OnnxLogits.create(bytes, info.config.vocab, o.provider ?? 'wasm');
   try {
-    const policy = new OnnxPolicy(logits, info.config.window);
+    const onnx = new OnnxPolicy(logits, info.config.window);
+    const maxTurns = o.maxTurns ?? spec.maxTurns;
+    let turn = 0;
+    // One generate() call per turn, for every episode still playing.
+    const policy: Pick<OnnxPolicy, 'generate'> = {
+      generate: async (prompts, options) => {
+        onProgress?.({ stage: 'playing', turn: ++turn, of: maxTurns, playing: prompts.length });
+        return onnx.generate(prompts, options);
+      },
+    };
     const { episodes } = await rollout(policy, io, o.seeds, 1, {
       spec,
-      envOptions: {},
-      maxTurns: o.maxTurns ?? spec.maxTurns,
+      envOptions: o.envOptions ?? {},
+      split: o.split ?? 'test',
+      maxTurns,
       temperature: o.temperature ?? 1,
       topP: o.greedy ? 0 : 1,
       grammar: true,

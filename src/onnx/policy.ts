@@ -19,6 +19,7 @@ export class OnnxPolicy implements Pick<Policy, 'generate' | 'window'> {
     const uni = new Float32Array(N);
     const tok = new Int32Array(N);
     const lp = new Float32Array(N);
+    const ent = new Float32Array(N);
     for (let s = 0; s < o.maxNewTokens; s++) {
       const rows = [...done.keys()].filter((n) => !done[n]);
       const seqs = rows.map((n) => [...prompts[n], ...out.tokens[n]]);
@@ -29,8 +30,8 @@ export class OnnxPolicy implements Pick<Policy, 'generate' | 'window'> {
       rows.forEach((n, i) => last.set(got.subarray((i * T + seqs[i].length - 1) * V, (i * T + seqs[i].length) * V), n * V));
       if (mask && o.allowed) fillAllowedMask(mask, o.allowed, out, done, V);
       for (let n = 0; n < N; n++) uni[n] = o.rng.next();
-      sample(last, mask, uni, tok, lp, N, V, 1 / o.temperature, o.topP);
-      if (!acceptStep(out, tok, lp, done, lens, s, Tc)) break;
+      sample(last, mask, uni, tok, lp, ent, N, V, 1 / o.temperature, o.topP);
+      if (!acceptStep(out, tok, lp, ent, done, lens, s, Tc)) break;
     }
     return out;
   }

@@ -1,33 +1,44 @@
 // Behaviour cloning: the scripted experts' episodes recorded as the policy would see them, served as
 // cross-entropy batches of a fixed number of turns (token mean over action tokens) for the warm-up before RL.
+// The experts always play the train split. A budget caps the distinct episodes BC may see, and a noisy expert
+// swaps a share of its actions for random legal ones, so that BC alone can leave room for RL.
 
-import type { Rng } from '../core/rng';
-import type { Env, EnvOptions, EnvSpec } from '../envs/api';
+import { Rng } from '../core/rng';
+import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import type { TrainBatch } from '../model/policy-api';
 import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
 import { aggregationWeights } from './weights';
 
-/**
- * Plays the expert on one seed; the prompts are built exactly as in a rollout. `context`, when given, is
- * appended to the goal at each turn (a multi-agent team's messages, e.g. a plan).
- */
-export function demonstrate(
-  spec: EnvSpec,
-  envOptions: EnvOptions,
-  io: AgentIO,
-  seed: number,
-  maxTurns: number,
-  context?: (env: Env) => string,
-): EpisodeRecord {
+/** A noisy expert: each action is, with probability `share`, a uniform pick among `legal` instead of the expert's. */
+export interface ExpertNoise {
+  share: number;
+  /** The legal actions at a state (the env keeps going from the one taken). */
+  legal: (goal: string, obs: Observation) => readonly string[];
+}
+
+export interface DemonstrateOptions {
+  /** Appended to the goal at each turn (a multi-agent team's messages, e.g. a plan). */
+  context?: (env: Env) => string;
+  noise?: ExpertNoise;
+}
+
+/** Plays the expert on one train-split seed; the prompts are built exactly as in a rollout. */
+export function demonstrate(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, seed: number, maxTurns: number, o: DemonstrateOptions = {}): EpisodeRecord {
   const env = spec.create();
-  let { obs, info } = env.reset({ seed, options: envOptions });
-  const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+  let { obs, info } = env.reset({ seed, options: envOptions, split: 'train' });
+  const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
+  const noise = o.noise && o.noise.share > 0 ? { ...o.noise, rng: Rng.fromSeed(seed).split('bc-noise') } : null;
   let done = false;
   while (!done && e.turns.length < maxTurns) {
-    const text = spec.expert(env);
-    const prompt = io.prompt(context ? e.goal + context(env) : e.goal, obs, pastActions(e));
+    const prompt = io.prompt(o.context ? e.goal + o.context(env) : e.goal, obs, pastActions(e));
+    let text = spec.expert(env);
+    if (noise?.rng.chance(noise.share)) {
+      const legal = noise.legal(env.goal, obs);
+      if (legal.length > 0) text = noise.rng.pick(legal);
+    }
     const step = env.step(text);
-    e.turns.push({ prompt, action: io.encodeAction(text), logp: [], text });
+    e.turns.push({ prompt, action: io.encodeAction(text), logp: [], entropy: [], text });
+    e.envReturn += step.reward;
     ({ obs, info } = step);
     done = step.terminated || step.truncated;
   }
@@ -55,33 +66,46 @@ export const BC_ROWS = 16;
 /** One demonstration episode for a task seed. */
 export type Demonstrator = (seed: number) => EpisodeRecord;
 
-/** The env's expert as a Demonstrator (see demonstrate). */
-export function expertDemonstrator(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, maxTurns: number): Demonstrator {
-  return (seed) => demonstrate(spec, envOptions, io, seed, maxTurns);
+/** The env's expert (noisy when `noise` is given) as a Demonstrator (see demonstrate). */
+export function expertDemonstrator(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, maxTurns: number, noise?: ExpertNoise): Demonstrator {
+  return (seed) => demonstrate(spec, envOptions, io, seed, maxTurns, { noise });
+}
+
+/** Each turn of the episodes as an episode of its own. */
+function singleTurns(episodes: readonly EpisodeRecord[]): EpisodeRecord[] {
+  return episodes.flatMap((e) => e.turns.map((t) => ({ ...e, turns: [t] })));
 }
 
 /**
- * An endless stream of demonstrated turns: the demonstrator plays fresh seeds from `rng` when the queue runs
- * low; each refill (at least 4 batches' worth) is shuffled so that one batch mixes turns of several episodes.
+ * An endless stream of demonstrated turns. Without a budget the demonstrator plays fresh seeds from `rng` when the
+ * queue runs low, each refill (at least 4 batches' worth) shuffled so that one batch mixes turns of several
+ * episodes; with `budget` > 0 it plays that many seeds once and serves their turns epoch after epoch, reshuffled.
  */
 export class Demonstrations {
   private queue: EpisodeRecord[] = []; // one turn each
+  private pool: EpisodeRecord[] | null = null; // the budget's turns
 
   constructor(
     private readonly demonstrator: Demonstrator,
     private readonly rng: Rng,
+    /** Distinct episodes BC may use (0 = no limit). */
+    private readonly budget = 0,
   ) {}
 
   /** The next cross-entropy batch of `rows` expert turns. */
   next(rows = BC_ROWS): TrainBatch {
-    if (this.queue.length < rows) {
-      const fresh: EpisodeRecord[] = [];
-      while (fresh.length < 4 * rows) {
-        const e = this.demonstrator(this.rng.nextU32());
-        for (const t of e.turns) fresh.push({ ...e, turns: [t] });
-      }
-      this.queue.push(...this.rng.shuffle(fresh));
-    }
+    while (this.queue.length < rows) this.queue.push(...this.rng.shuffle(this.refill(rows)));
     return bcBatch(this.queue.splice(0, rows));
+  }
+
+  private refill(rows: number): EpisodeRecord[] {
+    if (this.budget > 0) {
+      this.pool ??= singleTurns(Array.from({ length: this.budget }, () => this.demonstrator(this.rng.nextU32())));
+      if (this.pool.length === 0) throw new Error('behaviour cloning: the expert demonstrations have no turns');
+      return this.pool;
+    }
+    const fresh: EpisodeRecord[] = [];
+    while (fresh.length < 4 * rows) fresh.push(...singleTurns([this.demonstrator(this.rng.nextU32())]));
+    return fresh;
   }
 }

@@ -1,7 +1,8 @@
 // What a checkpoint's decoded content must be before a run may continue from it (or before it is written):
 // the config through the config table's schema, a non-negative integer update, a Greenhouse vocabulary, parameter
 // and AdamW arrays of one length with finite values (second moments not negative), RNG states of four u32, pending
-// episodes whose tokens exist in the vocabulary, and skills as the skill-file schema allows them.
+// episodes whose tokens exist in the vocabulary (and the level they were played at), the curriculum's state, and skills
+// as the skill-file schema allows them.
 import * as v from 'valibot';
 import { formatErrors, validateConfig } from '../core/config';
 import type { Config } from '../core/config-table';
@@ -31,6 +32,7 @@ const TurnSchema = v.strictObject({
   prompt: v.array(count),
   action: v.array(count),
   logp: v.array(v.pipe(v.number(), v.finite())),
+  entropy: v.optional(v.array(v.pipe(v.number(), v.finite(), v.minValue(0)))),
   text: v.string(),
   error: v.optional(v.string()),
 });
@@ -44,6 +46,7 @@ const EpisodeSchema = v.strictObject({
   success: v.boolean(),
   progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   truncated: v.boolean(),
+  envReturn: v.optional(v.pipe(v.number(), v.finite())),
 });
 
 /** The checkpoint without its config (checked by the config table's own schema). */
@@ -59,6 +62,8 @@ const ContentSchema = v.object({
   reference: f32,
   rng: v.strictObject({ tasks: RngStateSchema, sample: RngStateSchema }),
   pending: v.nullable(v.array(EpisodeSchema)),
+  pendingLevel: v.optional(count),
+  curriculum: v.optional(v.strictObject({ level: count, recent: v.array(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) })),
   skills: v.optional(v.array(SkillRecordSchema)),
 });
 

@@ -1,8 +1,7 @@
 // Exports of a run: metrics as CSV or JSON, trajectories as JSONL in TRL's conversational prompt-completion format
 // (message lists) with their reward, checked by trlFormatError so a saved run can seed an SFT or offline-RL job.
 import * as v from 'valibot';
-import type { MetricName } from './metrics';
-import { METRIC_NAMES } from './metrics';
+import { EVAL_METRIC_NAMES, METRIC_NAMES } from './metrics';
 import type { EpisodeView } from './trainer';
 
 export interface MetricsRow {
@@ -10,16 +9,19 @@ export interface MetricsRow {
   values: Record<string, number>;
 }
 
+/** Every name a row may hold: the every-update metrics, then the evaluation's (empty where an update had none). */
+const COLUMNS: readonly string[] = [...METRIC_NAMES, ...EVAL_METRIC_NAMES];
+
 /** One header line `update,<metric names>`, then one line per update. */
 export function metricsCsv(rows: readonly MetricsRow[]): string {
-  const header = ['update', ...METRIC_NAMES].join(',');
-  const lines = rows.map((r) => [r.update + 1, ...METRIC_NAMES.map((n) => formatNumber(r.values[n]))].join(','));
+  const header = ['update', ...COLUMNS].join(',');
+  const lines = rows.map((r) => [r.update + 1, ...COLUMNS.map((n) => formatNumber(r.values[n]))].join(','));
   return [header, ...lines].join('\n') + '\n';
 }
 
 /** An array of `{update, <metric>: value}` objects, as `npm run train -- --json` prints them. */
 export function metricsJson(rows: readonly MetricsRow[]): string {
-  return JSON.stringify(rows.map((r) => ({ update: r.update + 1, ...pick(r.values, METRIC_NAMES) })), null, 1);
+  return JSON.stringify(rows.map((r) => ({ update: r.update + 1, ...pick(r.values, COLUMNS) })), null, 1);
 }
 
 export interface ChatMessage {
@@ -87,6 +89,6 @@ function formatNumber(x: number | undefined): string {
   return x === undefined || Number.isNaN(x) ? '' : String(x);
 }
 
-function pick(values: Record<string, number>, names: readonly MetricName[]): Record<string, number> {
+function pick(values: Record<string, number>, names: readonly string[]): Record<string, number> {
   return Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]]));
 }

@@ -7,6 +7,7 @@ import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy
 import { computeAdvantages } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
+import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
 import { aggregationWeights } from './weights';
 
 /** Linear warmup over the first `warmup` updates. */
@@ -24,6 +25,7 @@ function stepHyper(c: Config, lr: number): StepHyper {
     gradClip: c.gradClip,
     weightDecay: c.weightDecay,
     temperature: c.temperature,
+    entropyCoef: c.entropyCoef,
   };
 }
 
@@ -34,6 +36,12 @@ export interface LearnerStep {
   fracZeroStd: number;
   /** The optimiser steps' metrics averaged over the mu passes. */
   step: StepMetrics;
+  /** Shares of the loss mask's action tokens whose ratio was clipped below, above, either (mean over the passes). */
+  clip: { low: number; high: number; region: number };
+  /** Plain mean of the sampling entropy over every action token the episodes generated. */
+  entropy: number;
+  /** (E) episodes left out of the loss as truncated completions (maskTruncatedCompletions). */
+  cutOff: boolean[];
   lr: number;
   /** Width T of the batch's rows (row n of `after` starts at n * T). */
   width: number;
@@ -88,36 +96,47 @@ export class Learner {
     ratios = false,
   ): Promise<LearnerStep> {
     const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
+    const cut = episodes.map((e) => c.maskTruncatedCompletions && cutOff(e));
 
     // rows = turns, loss only on action tokens
     const { batch, spans } = turnRows(episodes);
+    const turns = episodes.flatMap((e) => e.turns);
     const T = batch.width;
     const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
     const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage
-    let row = 0;
-    for (const [e, ep] of episodes.entries()) {
-      for (const t of ep.turns) {
-        oldLogp.set(t.logp, row * T + t.prompt.length);
-        advantage[row++] = advantages[e];
-      }
-    }
+    turns.forEach((t, n) => {
+      oldLogp.set(t.logp, n * T + t.prompt.length);
+      advantage[n] = advantages[spans[n].episode];
+    });
+    const weight = aggregationWeights(spans, T, c.agg, maxLen, { valid, masked: cut });
+    const maskTokens = countNonZero(weight); // the loss mask's tokens: the clip ratios' denominator
+    if (c.topEntropyQuantile < 1) keepTopEntropy(weight, turns, spans, T, c.topEntropyQuantile);
     const train: TrainBatch = {
       ...batch,
-      weight: aggregationWeights(spans, T, c.agg, maxLen, valid),
+      weight,
       advantage,
       oldLogp,
       refLogp: c.beta > 0 ? await (await this.referencePolicy()).logprobs(batch, c.temperature) : null,
     };
-    // With beta = 0 a row whose advantage is 0 has exactly zero gradient: train without it (the weights keep
-    // the whole batch's normalisers). One row always stays, as AdamW moves the parameters even on a zero gradient.
+    // With beta = 0 and no entropy bonus a row whose advantage is 0 has exactly zero gradient: train without it (the
+    // weights keep the whole batch's normalisers). One row always stays, as AdamW moves the parameters even on a zero
+    // gradient.
     const signal = [...advantage.keys()].filter((n) => advantage[n] !== 0);
-    const trained = c.beta > 0 ? train : pickRows(train, signal.length > 0 ? signal : [0]);
+    const rows = c.beta > 0 || c.entropyCoef > 0 ? null : signal.length > 0 ? signal : [0];
+    const trained = rows ? pickRows(train, rows) : train;
+    const trainedSpans = rows ? rows.map((n) => spans[n]) : spans;
     const lr = learningRate(c.lr, c.warmup, update);
     const hyper = stepHyper(c, lr);
     const steps: StepMetrics[] = [];
-    for (let i = 0; i < c.mu; i++) steps.push(await this.policy.trainStep(trained, hyper));
+    for (let i = 0; i < c.mu; i++) {
+      const b = c.importanceSamplingLevel === 'sequence' ? sequenceRatioBatch(trained, trainedSpans, await this.policy.logprobs(trained, c.temperature)) : trained;
+      steps.push(await this.policy.trainStep(b, hyper));
+    }
     const after = ratios ? await this.policy.logprobs(batch, c.temperature) : null;
-    return { advantages, fracZeroStd, step: meanStep(steps), lr, width: T, after };
+    const step = meanStep(steps);
+    const share = (n: number) => (maskTokens > 0 ? n / maskTokens : 0);
+    const clip = { low: share(step.lowClipped), high: share(step.highClipped), region: share(step.lowClipped + step.highClipped) };
+    return { advantages, fracZeroStd, step, clip, entropy: samplingEntropy(episodes), cutOff: cut, lr, width: T, after };
   }
 
   dispose(): void {
@@ -136,7 +155,35 @@ export class Learner {
   }
 }
 
+function countNonZero(xs: Float32Array): number {
+  let n = 0;
+  for (const x of xs) if (x !== 0) n++;
+  return n;
+}
+
+/** Plain mean of the entropies recorded at sampling time over every generated action token (0 when none). */
+export function samplingEntropy(episodes: readonly EpisodeRecord[]): number {
+  let sum = 0;
+  let n = 0;
+  for (const e of episodes) {
+    for (const t of e.turns) {
+      for (const h of t.entropy ?? []) sum += h;
+      n += t.entropy?.length ?? 0;
+    }
+  }
+  return n > 0 ? sum / n : 0;
+}
+
 function meanStep(steps: readonly StepMetrics[]): StepMetrics {
   const m = (k: keyof StepMetrics) => steps.reduce((a, s) => a + s[k], 0) / Math.max(1, steps.length);
-  return { loss: m('loss'), policyLoss: m('policyLoss'), kl: m('kl'), entropy: m('entropy'), clipRatio: m('clipRatio'), gradNorm: m('gradNorm') };
+  return {
+    loss: m('loss'),
+    policyLoss: m('policyLoss'),
+    kl: m('kl'),
+    entropy: m('entropy'),
+    lowClipped: m('lowClipped'),
+    highClipped: m('highClipped'),
+    tokens: m('tokens'),
+    gradNorm: m('gradNorm'),
+  };
 }

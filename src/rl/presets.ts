@@ -58,6 +58,15 @@ export const PRESETS: readonly Preset[] = [
     ],
   },
   {
+    name: 'generalist',
+    doc: 'One policy on ten web families at once (each task one of them): the test split\'s mean success is what it learned in general.',
+    config: {
+      env: 'click-button',
+      families: ['click-button', 'click-checkboxes', 'click-tab', 'click-menu', 'enter-text', 'login-user', 'choose-list', 'use-autocomplete', 'form-sequence', 'search-engine'],
+      model: 'tiny', group: 8, tasks: 8, bcSteps: 300, bcLr: 0.005, lr: 0.002, updates: 400, evalEvery: 20, backend: 'cpu',
+    },
+  },
+  {
     name: 'card-battler',
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
     config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },

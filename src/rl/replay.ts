@@ -2,7 +2,7 @@
 // rebuild every observation of a trajectory (for the watch view, the inspector and exports) from a few strings.
 import type { Config } from '../core/config-table';
 import type { Env, Observation, StepResult } from '../envs/api';
-import { getEnvSpec } from '../envs/registry';
+import { runSpec } from './mixture';
 import { envOptionsFor } from './rollout';
 
 export interface ReplayFrame {
@@ -14,11 +14,14 @@ export interface ReplayFrame {
   result?: Pick<StepResult, 'reward' | 'terminated' | 'truncated'> & { error?: string; success: boolean };
 }
 
+/** What a replay needs of the run: its env(s), split and the level the episode was played at (default: difficulty). */
+export type ReplayConfig = Pick<Config, 'env' | 'families' | 'difficulty' | 'split'> & { level?: number };
+
 /** Frames 0..K for K actions; each frame holds an independent clone of the env at that point. */
-export function replayEpisode(config: Pick<Config, 'env' | 'difficulty'>, seed: number, actions: readonly string[]): ReplayFrame[] {
-  const spec = getEnvSpec(config.env);
+export function replayEpisode(config: ReplayConfig, seed: number, actions: readonly string[]): ReplayFrame[] {
+  const spec = runSpec(config);
   const env = spec.create();
-  const first = env.reset({ seed, options: envOptionsFor(spec, config.difficulty) });
+  const first = env.reset({ seed, options: envOptionsFor(spec, config.level ?? config.difficulty), split: config.split });
   const frames: ReplayFrame[] = [{ env: env.clone(), obs: first.obs }];
   for (const action of actions) {
     const r = env.step(action);
@@ -40,7 +43,7 @@ export function replayEpisode(config: Pick<Config, 'env' | 'difficulty'>, seed: 
 }
 
 /** The observation text the policy saw before each action. */
-export function observationsBeforeActions(config: Pick<Config, 'env' | 'difficulty'>, seed: number, actions: readonly string[]): string[] {
+export function observationsBeforeActions(config: ReplayConfig, seed: number, actions: readonly string[]): string[] {
   return replayEpisode(config, seed, actions)
     .slice(0, actions.length)
     .map((f) => f.obs.text);

@@ -14,6 +14,8 @@ export interface RolloutRequest {
   params: Float32Array;
   /** The B task seeds, drawn by the trainer. */
   seeds: number[];
+  /** The difficulty level to play them at (the trainer's curriculum). */
+  level: number;
   /** The sampling stream's state; the result carries it forward. */
   sample: RngState;
 }
@@ -49,7 +51,7 @@ export class RolloutPlayer implements RolloutService {
     await this.parts.policy.setParams(r.params);
     const rng = new Rng('rollout-service');
     rng.setState(r.sample);
-    const { episodes, stats } = await rollout(this.parts.policy, this.parts.io, r.seeds, r.config.group, rolloutOptionsFor(this.parts.spec, r.config, rng));
+    const { episodes, stats } = await rollout(this.parts.policy, this.parts.io, r.seeds, r.config.group, rolloutOptionsFor(this.parts.spec, r.config, rng, r.level));
     return { episodes, stats, sample: rng.getState() };
   }
 

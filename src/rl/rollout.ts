@@ -4,6 +4,7 @@
 import type { Config } from '../core/config-table';
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import { levelOptions } from '../envs/levels';
+import type { Split } from '../envs/split';
 import type { Rng } from '../core/rng';
 import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
 import type { RowSpan } from './weights';
@@ -28,6 +29,7 @@ export interface TurnRecord {
   prompt: number[]; // the context the policy saw
   action: number[]; // the generated tokens, END included
   logp: number[]; // (|action|) log-probabilities under the behaviour policy (empty for demonstrations)
+  entropy: number[]; // (|action|) entropy of the distribution each token was sampled from (empty for demonstrations)
   text: string; // the decoded action
   error?: string; // the env's lastActionError
 }
@@ -41,11 +43,14 @@ export interface EpisodeRecord {
   success: boolean;
   progress: number; // in [0, 1], at the end
   truncated: boolean; // ran out of turns without success
+  envReturn: number; // the sum of the env's own rewards over the episode
 }
 
 export interface RolloutOptions {
   spec: EnvSpec;
   envOptions: EnvOptions;
+  /** The task pool episodes are drawn from. */
+  split: Split;
   maxTurns: number;
   temperature: number;
   topP: number;
@@ -69,9 +74,9 @@ export function maxTurnsOf(spec: EnvSpec, config: Config): number {
   return config.maxTurns > 0 ? config.maxTurns : spec.maxTurns;
 }
 
-/** A rollout's options from the run's config, sampling from `rng`. */
-export function rolloutOptionsFor(spec: EnvSpec, c: Config, rng: Rng): RolloutOptions {
-  return { spec, envOptions: envOptionsFor(spec, c.difficulty), maxTurns: maxTurnsOf(spec, c), temperature: c.temperature, topP: c.topP, grammar: c.grammar, rng };
+/** A training rollout's options from the run's config at difficulty `level` (the curriculum's), sampling from `rng`. */
+export function rolloutOptionsFor(spec: EnvSpec, c: Config, rng: Rng, level = c.difficulty): RolloutOptions {
+  return { spec, envOptions: envOptionsFor(spec, level), split: c.split, maxTurns: maxTurnsOf(spec, c), temperature: c.temperature, topP: c.topP, grammar: c.grammar, rng };
 }
 
 /** The env's current episode state while a rollout runs. */
@@ -94,8 +99,8 @@ export async function rollout(
   seeds.forEach((seed, task) => {
     for (let member = 0; member < G; member++) {
       const env = o.spec.create();
-      const { obs, info } = env.reset({ seed, options: o.envOptions });
-      const record: EpisodeRecord = { task, member, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false };
+      const { obs, info } = env.reset({ seed, options: o.envOptions, split: o.split });
+      const record: EpisodeRecord = { task, member, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
       live.push({ env, obs, record, done: false });
     }
   });
@@ -118,12 +123,13 @@ export async function rollout(
       const step = l.env.step(text);
       stats.tokens += action.length;
       stats.envSteps++;
-      const t: TurnRecord = { prompt: prompts[row], action, logp: gen.logp[row], text };
+      const t: TurnRecord = { prompt: prompts[row], action, logp: gen.logp[row], entropy: gen.entropy[row], text };
       if (step.info.lastActionError) t.error = step.info.lastActionError;
       l.record.turns.push(t);
       l.obs = step.obs;
       l.record.success = step.info.success;
       l.record.progress = step.info.progress;
+      l.record.envReturn += step.reward;
       l.done = step.terminated || step.truncated || l.record.turns.length >= o.maxTurns;
       l.record.truncated = l.done && !step.terminated && !step.info.success;
     });

@@ -4,7 +4,7 @@
 import type { Config } from '../core/config-table';
 import { validateConfig, formatErrors } from '../core/config';
 import type { EnvSpec } from '../envs/api';
-import { getEnvSpec } from '../envs/registry';
+import { legalActions } from '../envs/baselines';
 import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
@@ -14,7 +14,8 @@ import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
-import { longestActionTokens, vocabCorpus } from './vocab';
+import { isMixture, runSpec } from './mixture';
+import { longestActionTokens, mergedCorpus, vocabCorpus } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
 const ACTION_SLACK = 2;
@@ -66,8 +67,8 @@ export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: nu
  * trains on (with config.skills, the skill-augmented one: its observations list the skills' names).
  */
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
-  const { spec, skills } = trainingSpec(getEnvSpec(config.env), config, o.skills);
-  const corpus = vocabCorpus(spec);
+  const { spec, skills } = trainingSpec(runSpec(config), config, o.skills);
+  const corpus = isMixture(spec) ? mergedCorpus(spec.families.map(vocabCorpus)) : vocabCorpus(spec);
   const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
   const longestAction = longestActionTokens(tok, corpus.actions);
   const make = () =>
@@ -79,6 +80,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
     policy,
     note,
     createPolicy: async () => (await make()).policy,
+    legalActions: (goal, obs) => legalActions(spec, goal, obs),
     ...(skills ? { skills } : {}),
   };
 }

@@ -42,6 +42,12 @@ const turns = (c: Config) => maxTurnsOf(getEnvSpec(c.env), c);
 
 export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   env: { trl: [copy('environment.env', 'env')], verl: [copy('greenhouse.env', 'env')] },
+  families: { trl: none('the env server plays one family per session; a mixture of families is ours'), verl: none('the env server plays one family per session; a mixture of families is ours') },
+  split: { trl: [copy('environment.split', 'split')], verl: [copy('greenhouse.split', 'split')], note: 'evaluation always plays test' },
+  curriculum: { trl: none('GRPOTrainer has no curriculum over task levels'), verl: none('verl has no curriculum over task levels') },
+  curriculumWindow: { trl: none('GRPOTrainer has no curriculum over task levels'), verl: none('verl has no curriculum over task levels') },
+  curriculumUp: { trl: none('GRPOTrainer has no curriculum over task levels'), verl: none('verl has no curriculum over task levels') },
+  curriculumDown: { trl: none('GRPOTrainer has no curriculum over task levels'), verl: none('verl has no curriculum over task levels') },
   difficulty: { trl: [copy('environment.level', 'difficulty')], verl: [copy('greenhouse.level', 'difficulty')] },
   maxTurns: {
     trl: [copy('environment.max_turns', 'maxTurns'), set('max_tool_calling_iterations', turns)],
@@ -67,9 +73,19 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
     note: "verl's reinforce_plus_plus_baseline (group mean, then batch whitening) stands for batch",
   },
   agg: {
-    trl: [set('loss_type', (c) => ({ grpo: 'grpo', bnpo: 'bnpo', dr_grpo: 'dr_grpo', token_mean: 'dapo' })[c.agg])],
-    verl: [set(actor('loss_agg_mode'), (c) => ({ grpo: 'seq-mean-token-mean', bnpo: 'token-mean', dr_grpo: 'seq-mean-token-sum-norm', token_mean: 'token-mean' })[c.agg])],
+    trl: [set('loss_type', (c) => ({ grpo: 'grpo', bnpo: 'bnpo', dr_grpo: 'dr_grpo', dapo: 'dapo', token_mean: 'dapo' })[c.agg])],
+    verl: [set(actor('loss_agg_mode'), (c) => ({ grpo: 'seq-mean-token-mean', bnpo: 'token-mean', dr_grpo: 'seq-mean-token-sum-norm', dapo: 'token-mean', token_mean: 'token-mean' })[c.agg])],
   },
+  importanceSamplingLevel: {
+    trl: [copy('importance_sampling_level', 'importanceSamplingLevel')],
+    verl: [set(actor('policy_loss.loss_mode'), (c) => (c.importanceSamplingLevel === 'sequence' ? 'gspo' : 'vanilla'))],
+  },
+  maskTruncatedCompletions: {
+    trl: [copy('mask_truncated_completions', 'maskTruncatedCompletions')],
+    verl: none('verl has no switch that leaves responses cut at the length limit out of the loss'),
+  },
+  topEntropyQuantile: { trl: [copy('top_entropy_quantile', 'topEntropyQuantile')], verl: none('verl has no top-entropy token mask'), note: 'ours ranks tokens by the entropy they were sampled with (grammar mask applied); TRL by the training forward pass' },
+  entropyCoef: { trl: [copy('entropy_coef', 'entropyCoef')], verl: [copy(actor('entropy_coeff'), 'entropyCoef')] },
   clipLow: { trl: [copy('epsilon', 'clipLow')], verl: [copy(actor('clip_ratio_low'), 'clipLow')] },
   clipHigh: { trl: [copy('epsilon_high', 'clipHigh')], verl: [copy(actor('clip_ratio_high'), 'clipHigh')] },
   beta: {
@@ -84,9 +100,9 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   mu: { trl: [copy('num_iterations', 'mu')], verl: [copy(actor('ppo_epochs'), 'mu')] },
   reward: { trl: [copy('environment.reward', 'reward')], verl: [copy('greenhouse.reward', 'reward')], note: "the server scores each episode (info.episodeReward): get_reward() in TRL, reward_score in verl" },
   truncation: {
-    trl: [copy('environment.truncation', 'truncation'), set('mask_truncated_completions', (c) => c.truncation === 'mask')],
+    trl: [copy('environment.truncation', 'truncation')],
     verl: [copy('greenhouse.truncation', 'truncation')],
-    note: 'TRL masks completions cut at max_completion_length; ours masks episodes cut at the turn limit',
+    note: "episodes cut at the turn limit, scored by the server (TRL's mask_truncated_completions is maskTruncatedCompletions)",
   },
   async: { trl: none('GRPOTrainer samples with the current policy; no one-update-old rollouts'), verl: none("verl's one_step_off_policy recipe is a separate trainer") },
   skills: { trl: none("our skill library's macro-actions"), verl: none("our skill library's macro-actions") },
@@ -109,6 +125,8 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
     trl: [set('sft_config.learning_rate', (c) => (c.bcSteps > 0 ? c.bcLr : undefined))],
     verl: none("behaviour cloning is a separate run of verl's SFT trainer"),
   },
+  bcDemos: { trl: none('the SFT stage trains on the demonstrations file it is given: its size is the budget'), verl: none("behaviour cloning is a separate run of verl's SFT trainer") },
+  bcNoise: { trl: none('the SFT stage trains on the demonstrations file it is given, noisy or not'), verl: none("behaviour cloning is a separate run of verl's SFT trainer") },
   lr: { trl: [copy('learning_rate', 'lr')], verl: [copy(actor('optim.lr'), 'lr')] },
   warmup: { trl: [copy('warmup_steps', 'warmup')], verl: [copy(actor('optim.lr_warmup_steps'), 'warmup')] },
   weightDecay: { trl: [copy('weight_decay', 'weightDecay')], verl: [copy(actor('optim.weight_decay'), 'weightDecay')] },
@@ -118,6 +136,12 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   },
   seed: { trl: [copy('seed', 'seed'), copy('environment.seed', 'seed')], verl: [copy('data.seed', 'seed'), copy('greenhouse.seed', 'seed')], note: 'task seeds start at the seed, one per dataset row' },
   updates: { trl: [copy('max_steps', 'updates')], verl: [copy('trainer.total_training_steps', 'updates')] },
+  evalEvery: {
+    trl: [set('eval_strategy', (c) => (c.evalEvery > 0 ? 'steps' : 'no')), set('eval_steps', (c) => (c.evalEvery > 0 ? c.evalEvery : undefined))],
+    verl: [set('trainer.test_freq', (c) => (c.evalEvery > 0 ? c.evalEvery : -1))],
+    note: 'ours plays the test split greedily and sampled; theirs runs the eval set the trainer is given',
+  },
+  evalTasks: { trl: none('GRPOTrainer evaluates the eval_dataset it is given (test-split task seeds, one per row)'), verl: none('verl evaluates data.val_files (test-split task seeds, one per row)') },
   backend: { trl: none('the hardware is chosen by accelerate / torch'), verl: none('the hardware is chosen by Ray placement') },
   f16: { trl: none('precision is bf16/fp16 in TrainingArguments, a choice of its own'), verl: none("precision is the rollout's and FSDP's dtype, a choice of its own") },
   checkpointEvery: {
@@ -129,9 +153,8 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
 
 /** Settings every export writes whatever the config: what the pieces need to fit together. */
 export const FIXED: Record<'trl' | 'verl', readonly { path: string; value: string | number | boolean; why: string }[]> = {
-  trl: [{ path: 'environment.split', value: 'train', why: 'training draws train-split tasks (evaluation uses test)' }],
+  trl: [],
   verl: [
-    { path: 'greenhouse.split', value: 'train', why: 'training draws train-split tasks (evaluation uses test)' },
     { path: 'greenhouse.server', value: 'http://127.0.0.1:8750', why: 'where the agent loop finds `npm run serve`' },
     { path: 'data.return_raw_chat', value: true, why: 'agent loops read the raw chat' },
     { path: rollout('mode'), value: 'async', why: 'agent loops run on the async rollout' },

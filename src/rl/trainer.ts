@@ -5,16 +5,20 @@
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
+import { maxLevel } from '../envs/levels';
 import type { Precision } from '../model/ops';
 import type { Policy } from '../model/policy-api';
 import type { Skill } from '../skills/types';
 import { episodeReward, sampleStd } from './advantages';
-import { Demonstrations, expertDemonstrator } from './bc';
+import { Demonstrations, expertDemonstrator, type ExpertNoise } from './bc';
 import { CHECKPOINT_VERSION, type Checkpoint, type PolicySnapshot } from './checkpoint';
-import type { Metrics } from './metrics';
+import { Curriculum } from './curriculum';
+import { evaluate, type EvalOptions, type Evaluation } from './evaluate';
+import { withTrlNames, type Metrics } from './metrics';
 import { Learner } from './learner';
 import { envOptionsFor, maxTurnsOf, rollout, rolloutOptionsFor, type AgentIO, type EpisodeRecord, type RolloutStats } from './rollout';
 import type { RolloutService } from './rollout-service';
+import { cutOff } from './token-masks';
 
 /** What a trainer is built from (see setup.ts for the real ones). */
 export interface TrainerParts {
@@ -26,6 +30,8 @@ export interface TrainerParts {
   createPolicy(): Promise<Policy>;
   /** With config.skills: the skills that are skill(0), skill(1), ... of spec, kept in checkpoints. */
   skills?: readonly Skill[];
+  /** The legal actions at a state, for a noisy expert's random ones (config.bcNoise > 0 needs it). */
+  legalActions?: ExpertNoise['legal'];
 }
 
 export interface TrainerOptions {
@@ -50,6 +56,8 @@ export interface EpisodeView {
   task: number;
   member: number;
   seed: number;
+  /** The difficulty level it was played at (the curriculum's). */
+  level: number;
   goal: string;
   reward: number;
   advantage: number;
@@ -65,6 +73,8 @@ export interface UpdateReport {
   episodes: EpisodeView[]; // (B*G), group b at [b*G, (b+1)*G)
 }
 
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
 export class Trainer {
   private rollouts: RolloutService | null = null;
 
@@ -75,16 +85,27 @@ export class Trainer {
     private update: number,
     private readonly rng: { tasks: Rng; sample: Rng },
     private readonly learner: Learner,
-    private pending: EpisodeRecord[] | null,
+    /** Async: the batch played last update for this one, and the level it was played at. */
+    private pending: { episodes: EpisodeRecord[]; level: number } | null,
+    private readonly curriculum: Curriculum,
   ) {}
 
-  /** A new run: behaviour-cloning warm-up (config.bcSteps), then ready for GRPO updates. */
+  /**
+   * A new run: behaviour-cloning warm-up (config.bcSteps on config.bcDemos distinct demonstrations, from an expert
+   * noisy by config.bcNoise), then ready for GRPO updates.
+   */
   static async create(config: Config, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     const root = Rng.fromSeed(config.seed);
     const spec = parts.spec;
-    const demos = new Demonstrations(expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config)), root.split('bc'));
+    let noise: ExpertNoise | undefined;
+    if (config.bcNoise > 0) {
+      if (!parts.legalActions) throw new Error('bcNoise > 0 needs the env\'s legal actions (TrainerParts.legalActions)');
+      noise = { share: config.bcNoise, legal: parts.legalActions };
+    }
+    const demonstrator = expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), noise);
+    const demos = new Demonstrations(demonstrator, root.split('bc'), config.bcDemos);
     const learner = await Learner.warmUp(config, parts.policy, parts.createPolicy, demos, options.onBcStep);
-    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null);
+    return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null, new Curriculum(config, maxLevel(spec)));
   }
 
   /** Continues a run from a checkpoint; `parts` must be built for checkpoint.config. */
@@ -96,7 +117,9 @@ export class Trainer {
     tasks.setState(checkpoint.rng.tasks);
     sample.setState(checkpoint.rng.sample);
     const learner = new Learner(parts.policy, parts.createPolicy, checkpoint.reference);
-    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, checkpoint.pending);
+    const curriculum = new Curriculum(checkpoint.config, maxLevel(parts.spec), checkpoint.curriculum);
+    const pending = checkpoint.pending && { episodes: checkpoint.pending, level: checkpoint.pendingLevel ?? curriculum.level };
+    return new Trainer(checkpoint.config, parts, options, checkpoint.update, { tasks, sample }, learner, pending, curriculum);
   }
 
   /** Updates done so far. */
@@ -118,17 +141,28 @@ export class Trainer {
     return this.parts.policy.precision;
   }
 
+  /** The difficulty level training plays at now (the curriculum's, else config.difficulty). */
+  get level(): number {
+    return this.curriculum.level;
+  }
+
   /** Changes lr, beta or temperature from the next update on. */
   setHyper(h: Partial<Hyper>): void {
     this.config = { ...this.config, ...h };
   }
 
-  /** One GRPO update. */
+  /** The policy as it is now on the run's evaluation tasks (test split), greedy and sampled; no training stream moves. */
+  evaluate(o: EvalOptions = {}): Promise<Evaluation> {
+    return evaluate(this.parts.policy, this.parts.io, this.parts.spec, this.config, o);
+  }
+
+  /** One GRPO update; it ends with an evaluation every config.evalEvery updates and at the run's last one. */
   async step(): Promise<UpdateReport> {
     const started = performance.now();
     const c = this.config;
     const { policy, io, spec } = this.parts;
     const G = c.group;
+    const level = this.curriculum.level;
 
     // ---- rollout: B task instances x G episodes with the current policy (async: the batch made last update)
     let stats: RolloutStats = { tokens: 0, envSteps: 0 };
@@ -136,19 +170,21 @@ export class Trainer {
     const collect = async (): Promise<EpisodeRecord[]> => {
       const t0 = performance.now();
       const seeds = Array.from({ length: c.tasks }, () => this.rng.tasks.nextU32());
-      const out = await rollout(policy, io, seeds, G, rolloutOptionsFor(spec, c, this.rng.sample));
+      const out = await rollout(policy, io, seeds, G, rolloutOptionsFor(spec, c, this.rng.sample, level));
       rolloutMs += performance.now() - t0;
       stats = { tokens: stats.tokens + out.stats.tokens, envSteps: stats.envSteps + out.stats.envSteps };
       return out.episodes;
     };
     let episodes: EpisodeRecord[];
+    let played = level; // the level this update's batch was played at
     let elsewhere: Promise<{ stats: RolloutStats; ms: number }> | null = null;
     if (c.async) {
       // The next batch comes from this policy, before it is updated: at most one update old when used.
       // With a rollout service it is played there while this update trains, and comes back the same.
-      episodes = this.pending ?? (await collect());
-      if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getParams());
-      else this.pending = await collect();
+      if (this.pending) ({ episodes, level: played } = this.pending);
+      else episodes = await collect();
+      if (this.rollouts) elsewhere = this.collectElsewhere(await policy.getParams(), level);
+      else this.pending = { episodes: await collect(), level };
     } else {
       episodes = await collect();
       this.pending = null;
@@ -157,40 +193,52 @@ export class Trainer {
     // ---- rewards, advantages and update: one scalar per episode, normalised within its group; loss on action tokens
     const rewards = episodes.map((e) => episodeReward(e, c.reward, c.truncation));
     const valid = episodes.map((e) => !(c.truncation === 'mask' && e.truncated));
-    const { advantages, fracZeroStd, step, lr, width: T, after } = await this.learner.update(
-      episodes, rewards, valid, c, this.update, maxTurnsOf(spec, c) * io.maxActionTokens, this.options.ratios,
-    );
+    const learned = await this.learner.update(episodes, rewards, valid, c, this.update, maxTurnsOf(spec, c) * io.maxActionTokens, this.options.ratios);
+    const { advantages, step, width: T, after } = learned;
     if (elsewhere) {
       const more = await elsewhere;
       stats = { tokens: stats.tokens + more.stats.tokens, envSteps: stats.envSteps + more.stats.envSteps };
       rolloutMs += more.ms;
     }
 
-    // ---- metrics: the fixed vocabulary, every update
-    const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    // ---- curriculum: the level moves on this batch's training success
+    const success = mean(episodes.map((e) => (e.success ? 1 : 0)));
+    this.curriculum.record(success);
+
+    // ---- metrics: the fixed vocabulary, every update; the evaluation's every evalEvery updates and at the last one
     const rolloutS = Math.max(rolloutMs, 1e-3) / 1000;
-    const metrics: Metrics = {
+    const lengths = episodes.map((e) => e.turns.reduce((n, t) => n + t.action.length, 0));
+    const metrics: Metrics = withTrlNames({
       'reward/mean': mean(rewards),
       'reward/std': sampleStd(rewards),
-      'reward/frac_zero_std': fracZeroStd,
-      'episode/success': mean(episodes.map((e) => (e.success ? 1 : 0))),
-      'episode/length': mean(episodes.map((e) => e.turns.reduce((n, t) => n + t.action.length, 0))),
+      'reward/frac_zero_std': learned.fracZeroStd,
+      'episode/success': success,
+      'episode/length': mean(lengths),
       'episode/turns': mean(episodes.map((e) => e.turns.length)),
       'loss/policy': step.policyLoss,
       'loss/kl': step.kl,
-      'policy/entropy': step.entropy,
-      'policy/clip_ratio': step.clipRatio,
+      'policy/entropy': learned.entropy,
+      'policy/clip_ratio': learned.clip.region,
+      'clip_ratio/low_mean': learned.clip.low,
+      'clip_ratio/high_mean': learned.clip.high,
+      'completions/min_length': Math.min(...lengths),
+      'completions/max_length': Math.max(...lengths),
+      'completions/clipped_ratio': mean(episodes.map((e) => (cutOff(e) ? 1 : 0))),
       'optim/grad_norm': step.gradNorm,
-      'optim/lr': lr,
+      'optim/lr': learned.lr,
+      'env/level': played,
       'perf/tokens_per_s': stats.tokens / rolloutS,
       'perf/env_steps_per_s': stats.envSteps / rolloutS,
       'perf/update_ms': performance.now() - started,
-    };
+    });
+    const done = this.update + 1;
+    if (c.evalEvery > 0 && (done % c.evalEvery === 0 || done === c.updates)) Object.assign(metrics, (await this.evaluate()).metrics);
     let row = 0;
     const views: EpisodeView[] = episodes.map((e, i) => ({
       task: e.task,
       member: e.member,
       seed: e.seed,
+      level: played,
       goal: e.goal,
       reward: rewards[i],
       advantage: advantages[i],
@@ -215,12 +263,12 @@ export class Trainer {
   }
 
   /** The next batch from the service with the policy's current parameters; sets `pending` and the sample stream. */
-  private async collectElsewhere(params: Float32Array): Promise<{ stats: RolloutStats; ms: number }> {
+  private async collectElsewhere(params: Float32Array, level: number): Promise<{ stats: RolloutStats; ms: number }> {
     const seeds = Array.from({ length: this.config.tasks }, () => this.rng.tasks.nextU32());
     const t0 = performance.now();
-    const got = await this.rollouts!.collect({ config: this.config, params, seeds, sample: this.rng.sample.getState() });
+    const got = await this.rollouts!.collect({ config: this.config, params, seeds, level, sample: this.rng.sample.getState() });
     this.rng.sample.setState(got.sample);
-    this.pending = got.episodes;
+    this.pending = { episodes: got.episodes, level };
     return { stats: got.stats, ms: performance.now() - t0 };
   }
 
@@ -239,7 +287,9 @@ export class Trainer {
       policy: await this.parts.policy.getState(),
       reference: this.learner.referenceParams.slice(),
       rng: { tasks: this.rng.tasks.getState(), sample: this.rng.sample.getState() },
-      pending: this.pending,
+      pending: this.pending?.episodes ?? null,
+      ...(this.pending ? { pendingLevel: this.pending.level } : {}),
+      curriculum: this.curriculum.snapshot(),
       ...(this.parts.skills ? { skills: [...this.parts.skills] } : {}),
     };
   }

@@ -31,6 +31,11 @@ export function vocabCorpus(spec: EnvSpec): VocabCorpus {
   return corpus;
 }
 
+/** Several envs' corpora as one (a generalist's, over its families). */
+export function mergedCorpus(corpora: readonly VocabCorpus[]): VocabCorpus {
+  return { texts: corpora.flatMap((c) => c.texts), actions: corpora.flatMap((c) => c.actions) };
+}
+
 /** Tokens of the longest expert action under `tok`, END included. */
 export function longestActionTokens(tok: Tokenizer, actions: readonly string[]): number {
   return Math.max(...actions.map((a) => tok.encode(a).length + 1));

@@ -3,6 +3,7 @@
 // actions on a cloned environment, and what changed the state and progressed or reached a new state is kept.
 
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
+import type { Split } from '../envs/split';
 import { Rng } from '../core/rng';
 import { GoalVocabulary, StepStats, sampleAtomic } from './atomic';
 import { clusterOf } from './cluster';
@@ -26,6 +27,8 @@ export interface DiscoverOptions {
   /** How many of the fittest applicable skills compete with Explore at a state. */
   maxCandidates?: number;
   envOptions?: EnvOptions;
+  /** The task pool its episodes come from (default 'train'). */
+  split?: Split;
   /** A library to grow instead of starting from zero. */
   library?: readonly Skill[];
   /** createdAt of new skills (default Date.now()). */
@@ -195,7 +198,7 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       return { ...cell, env: cell.env.clone() };
     }
     const env = spec.create();
-    const { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions });
+    const { obs, info } = env.reset({ seed: opts.seed + out.episodes, options: opts.envOptions, split: opts.split });
     out.episodes++;
     vocabulary.add(goalWords(env.goal));
     return { env, obs, info, visits: 0 };

@@ -3,6 +3,7 @@
 // on clones with a comparable step budget, the first action of the best one taken.
 
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
+import type { Split } from '../envs/split';
 import { Rng } from '../core/rng';
 import { sampleAtomic } from './atomic';
 import { runSteps, type SkillRun } from './execute';
@@ -122,18 +123,18 @@ class Search {
 }
 
 /** A fresh episode of either agent: its random stream, the env after reset, the goal's words and the states seen. */
-function startEpisode(spec: EnvSpec, seed: number, stream: string, envOptions?: EnvOptions) {
+function startEpisode(spec: EnvSpec, seed: number, stream: string, envOptions: EnvOptions | undefined, split: Split) {
   const env = spec.create();
-  const start = env.reset({ seed, options: envOptions });
+  const start = env.reset({ seed, options: envOptions, split });
   const out: EpisodeResult = { success: false, turns: 0, actions: [], chosen: [], lookahead: 0 };
   const root: Node = { env, obs: start.obs, info: start.info, done: false, terminated: false, edges: null };
   return { rng: Rng.fromSeed(seed).split(stream), env, root, words: goalWords(env.goal), visited: new Set([start.obs.text]), out };
 }
 
-/** Runs one episode with the MCTS skill agent; with no skill applicable it takes a random atomic action. */
-export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: number, plan: PlanOptions = DEFAULT_PLAN, envOptions?: EnvOptions): EpisodeResult {
+/** Runs one episode (of the `split` task pool) with the MCTS skill agent; with no skill applicable it takes a random atomic action. */
+export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: number, plan: PlanOptions = DEFAULT_PLAN, envOptions?: EnvOptions, split: Split = 'train'): EpisodeResult {
   const lib = new Library(skills.filter((s) => s.family === spec.family));
-  const episode = startEpisode(spec, seed, 'mcts', envOptions);
+  const episode = startEpisode(spec, seed, 'mcts', envOptions, split);
   const { rng, env, words, visited, out } = episode;
   let root = episode.root;
   while (!root.done) {
@@ -169,8 +170,8 @@ export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: nu
 }
 
 /** Flat random exploration: per decision, `rollouts` random atomic rollouts of `length` on clones; the best one's first action is taken. */
-export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, length: number, envOptions?: EnvOptions): EpisodeResult {
-  const episode = startEpisode(spec, seed, 'random', envOptions);
+export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, length: number, envOptions?: EnvOptions, split: Split = 'train'): EpisodeResult {
+  const episode = startEpisode(spec, seed, 'random', envOptions, split);
   const { rng, env, words, visited, out } = episode;
   let root = episode.root;
   while (!root.done) {

@@ -208,7 +208,7 @@ export class WasmOps implements Ops<F, I> {
     need(dLogits, R * V, 'tokenLoss', 'dLogits');
     need(stats, R * LOSS_STATS, 'tokenLoss', 'stats');
     const args = [logits.ptr, targets.ptr, weight.ptr, adv.ptr, oldLogp.ptr, refLogp ? refLogp.ptr : 0, dLogits.ptr, stats.ptr, N, T, V];
-    this.run('gh_token_loss', R * V * 6, ...args, h.objective === 'ce' ? 1 : 0, h.invTemp, h.beta, h.epsLow, h.epsHigh);
+    this.run('gh_token_loss', R * V * 6, ...args, h.objective === 'ce' ? 1 : 0, h.invTemp, h.beta, h.epsLow, h.epsHigh, h.entropyCoef);
   }
   gradNorm(g: F, n: number, out: F): void {
     need(g, n, 'gradNorm', 'g');
@@ -224,14 +224,15 @@ export class WasmOps implements Ops<F, I> {
     const c2 = 1 - Math.pow(h.beta2, h.step);
     this.run('gh_adamw', n * 4, p.ptr, g.ptr, m.ptr, v.ptr, norm.ptr, n, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2, h.gradClip);
   }
-  sample(logits: F, mask: F | null, u: F, tokens: I, logp: F, N: number, V: number, invTemp: number, topP: number): void {
+  sample(logits: F, mask: F | null, u: F, tokens: I, logp: F, entropy: F, N: number, V: number, invTemp: number, topP: number): void {
     need(logits, N * V, 'sample', 'logits');
     if (mask) need(mask, N * V, 'sample', 'mask');
     need(u, N, 'sample', 'uniforms');
     need(tokens, N, 'sample', 'tokens');
     need(logp, N, 'sample', 'logp');
+    need(entropy, N, 'sample', 'entropy');
     const q = this.f32('~sample.q', this.slots * V); // per chunk, one row's allowed probabilities
-    this.run('gh_sample', N * V * (topP < 1 ? 34 : 4), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, q.ptr, N, V, invTemp, topP);
+    this.run('gh_sample', N * V * (topP < 1 ? 35 : 5), logits.ptr, mask ? mask.ptr : 0, u.ptr, tokens.ptr, logp.ptr, entropy.ptr, q.ptr, N, V, invTemp, topP);
   }
   flush(): void {}
   dispose(): void {

@@ -12,9 +12,9 @@ function current(): AgentRunner {
 }
 
 const api: AgentWorkerApi = {
-  async create(init) {
+  async create(init, onBcStep) {
     agent?.dispose();
-    agent = await AgentRunner.create(init);
+    agent = await AgentRunner.create(init, undefined, onBcStep ? (step, loss) => void onBcStep(step + 1, loss) : undefined);
     return agent.info;
   },
   act: (rows) => current().act(rows),

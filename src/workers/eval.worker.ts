@@ -9,9 +9,9 @@ import type { EvalWorkerApi } from './protocol';
 configureOrtForBrowser();
 
 const api: EvalWorkerApi = {
-  async evaluate(file, options) {
+  async evaluate(file, options, onProgress) {
     checkSize(file.size);
-    return evaluateOnnx(new Uint8Array(await file.arrayBuffer()), options);
+    return evaluateOnnx(new Uint8Array(await file.arrayBuffer()), options, onProgress ? (p) => void onProgress(p) : undefined);
   },
 };
 

@@ -1,7 +1,7 @@
 // The one file that types every worker API and message (comlink carries the calls; listeners are comlink proxies).
 import type { Config } from '../core/config-table';
 import type { AdapterSummary } from '../gpu/device';
-import type { EvalOptions, EvalResult } from '../onnx/evaluate';
+import type { EvalOptions, EvalProgress, EvalResult } from '../onnx/evaluate';
 import type { RolloutRequest, RolloutResult } from '../rl/rollout-service';
 import type { Acted, ActRow, AgentInfo, AgentInit, AgentStep } from '../multi/agent';
 import type { TeamReport } from '../multi/team';
@@ -45,9 +45,13 @@ export interface RunStarted {
   /** Which backend the policy runs on, and why. */
   backendNote: string;
   backend: 'cpu' | 'webgpu';
+  /** The precision of its forward matrix products. */
+  precision: 'f32' | 'f16';
 }
 
 export type TrainingStatus =
+  /** Before the first update: step `step` of `of` of building the run (the BC warm-up reports as 'bc'). */
+  | { kind: 'building'; stage: string; step: number; of: number }
   | { kind: 'bc'; step: number; of: number; loss: number }
   | { kind: 'running' }
   | { kind: 'paused' }
@@ -117,7 +121,7 @@ export interface SkillsWorkerApi {
 /** The ONNX evaluation worker's API: an .onnx policy file played on an env. */
 export interface EvalWorkerApi {
   /** Reads the file (its size checked first) and evaluates it; rejects with the contract's message when it breaks it. */
-  evaluate(file: Blob, options: EvalOptions): Promise<EvalResult>;
+  evaluate(file: Blob, options: EvalOptions, onProgress?: (p: EvalProgress) => void): Promise<EvalResult>;
 }
 
 /** The rollout worker (started by the trainer worker for async runs): plays the next batch while the trainer updates. */
@@ -129,8 +133,8 @@ export interface RolloutWorkerApi {
 
 /** One agent of a team in its own worker (src/multi/agent.ts AgentRunner behind comlink). */
 export interface AgentWorkerApi {
-  /** Builds the agent's policy and runs its BC warm-up. */
-  create(init: AgentInit): Promise<AgentInfo>;
+  /** Builds the agent's policy and runs its BC warm-up, reporting each BC step (1-based) with its loss. */
+  create(init: AgentInit, onBcStep?: (step: number, loss: number) => void): Promise<AgentInfo>;
   act(rows: ActRow[]): Promise<Acted>;
   train(episodes: EpisodeRecord[], rewards: number[], valid: boolean[]): Promise<AgentStep>;
 }
@@ -143,7 +147,13 @@ export interface TeamStarted {
   singleModel: string;
 }
 
-export type TeamStatus = { kind: 'running' } | { kind: 'paused' } | { kind: 'done' } | { kind: 'failed'; message: string };
+export type TeamStatus =
+  /** Building the team: `who` (an agent, or the single-agent baseline) finished BC step `step` of `of`. */
+  | { kind: 'building'; who: string; step: number; of: number }
+  | { kind: 'running' }
+  | { kind: 'paused' }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
 
 /** Called by the team worker; the page passes it wrapped in Comlink.proxy. */
 export interface TeamListener {

@@ -2,7 +2,7 @@
 // agent in an agent worker of its own, and the single-agent baseline here; the page only draws what it is sent.
 import * as Comlink from 'comlink';
 import { withFrozen } from '../multi/frozen';
-import { localHost } from '../multi/local';
+import { singleBaseline } from '../multi/local';
 import { TeamTrainer, type TeamHost } from '../multi/team';
 import { workflowOf } from '../multi/workflow';
 import type { AgentWorkerApi, TeamListener, TeamWorkerApi } from './protocol';
@@ -11,12 +11,15 @@ let team: TeamTrainer | null = null;
 let listener: TeamListener | null = null;
 let playing = false;
 
-/** Each agent in a worker of its own; dispose() terminates it. */
+/** Reports a BC step of an agent (or of the single-agent baseline) while the team is being built. */
+const progress = (who: string, of: number) => (step: number) => listener?.onStatus({ kind: 'building', who, step, of });
+
+/** Each agent in a worker of its own; dispose() terminates it. The single-agent baseline trains here. */
 const host: TeamHost = {
   async spawn(init) {
     const worker = new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module', name: `agent ${init.node.name}` });
     const agent = Comlink.wrap<AgentWorkerApi>(worker);
-    const info = await agent.create(init);
+    const info = await agent.create(init, Comlink.proxy(progress(init.node.name, init.policy ? 0 : init.config.bcSteps)));
     const member = {
       act: agent.act,
       train: agent.train,
@@ -24,7 +27,7 @@ const host: TeamHost = {
     };
     return { member, info };
   },
-  single: localHost.single,
+  single: (config) => singleBaseline(config, (step) => progress('single agent', config.bcSteps)(step + 1)),
 };
 
 const api: TeamWorkerApi = {

@@ -61,15 +61,19 @@ export class TrainingSession {
 
   static async start(request: StartRequest, listener: TrainingListener, deps: SessionDeps): Promise<TrainingSession> {
     const warn = (m: string) => listener.onStatus({ kind: 'warning', message: m });
+    const building = (step: number, stage: string) => listener.onStatus({ kind: 'building', stage, step, of: 3 });
+    building(1, 'asking for the GPU device');
     const device = await deps.device(false);
     let assembled: Assembled;
     let saver: RunSaver;
     let lost = 0;
     if (request.kind === 'new') {
       const { config } = request;
+      const skills = config.skills ? await storedSkills(deps.db, config.env) : undefined;
+      building(2, config.skills && !skills ? 'discovering skills from zero, then building the policy' : 'building the vocabulary and the policy');
       assembled = await createTrainer(config, {
         device: device ?? undefined,
-        skills: config.skills ? await storedSkills(deps.db, config.env) : undefined,
+        skills,
         ratios: true,
         onBcStep: (step, loss) => listener.onStatus({ kind: 'bc', step: step + 1, of: config.bcSteps, loss }),
       });
@@ -81,6 +85,7 @@ export class TrainingSession {
       const { checkpoint, warnings } = await newestReadable(deps.db, request.runId, run.name);
       warnings.forEach(warn);
       saver = await RunSaver.existing(deps.db, request.runId, run.name, warn);
+      building(2, 'rebuilding the policy from its checkpoint');
       try {
         assembled = await resumeTrainer(checkpoint, { device: device ?? undefined, ratios: true });
       } catch (err) {
@@ -91,8 +96,9 @@ export class TrainingSession {
       await saver.rewind(checkpoint.update);
     }
     const { trainer, note } = assembled;
+    building(3, 'saving the first checkpoint');
     const first = await trainer.checkpoint();
-    const started: RunStarted = { runId: saver.runId, config: trainer.currentConfig, update: trainer.updatesDone, vocab: first.vocab, backendNote: note, backend: trainer.backend };
+    const started: RunStarted = { runId: saver.runId, config: trainer.currentConfig, update: trainer.updatesDone, vocab: first.vocab, backendNote: note, backend: trainer.backend, precision: trainer.precision };
     const session = new TrainingSession(trainer, device, first, saver, listener, deps, started);
     await session.attachRollouts(first);
     if (request.kind === 'new') await saver.saveCheckpoint(first);

@@ -40,7 +40,7 @@ export async function jaxTokensPerS(jax: Jax, device: 'wasm' | 'webgpu', s: Size
   const causalHost = new Float32Array(T * T);
   for (let i = 0; i < T; i++) for (let j = i + 1; j < T; j++) causalHost[i * T + j] = -1e9;
   // 2-D indices: under jit, the gradient of np.take with 1-D indices fails
-  const tokens = np.array(batch.tokens, { dtype: np.int32 }).reshape([B, T]);
+  const tokens = np.array(Int32Array.from(batch.tokens), { dtype: np.int32 }).reshape([B, T]);
   const pos = np.array(Int32Array.from({ length: B * T }, (_, i) => i % T), { dtype: np.int32 }).reshape([B, T]);
   const tw = np.array(targetWeight).reshape([B, T, V]);
   const causal = np.array(causalHost).reshape([T, T]);

@@ -10,6 +10,7 @@ import { acquireDevice } from '../../src/gpu/device';
 import { availableThreads } from '../../src/wasm/module';
 import { interleave, type Contender } from './anchors';
 import { jaxTokensPerS } from './jax-model';
+import { largeMatmulGflops } from './gpu-large';
 import { matmulGflops, stepTokensPerS, type Engine, type SizeSpec } from './measure';
 import { tfjsTokensPerS } from './tfjs-model';
 
@@ -72,7 +73,10 @@ window.__benchRun = async (plan) => {
     const onGpu = plan.sizes.filter((s) => !(got.kind === 'webgpu' && got.adapter.isFallbackAdapter && plan.gpuOnly.includes(s.name)));
     if (plan.engines) {
       r.engines['wasm x1'] = await engineRows({ kind: 'wasm', threads: 1 }, plan, plan.sizes);
-      if (gpu) r.engines.webgpu = await engineRows(gpu, plan, onGpu);
+      if (gpu) {
+        r.engines.webgpu = await engineRows(gpu, plan, onGpu);
+        r.engines.webgpu.matmulGflops[1024] = await largeMatmulGflops(gpu.device, 1024); // one product on a software adapter
+      }
     }
     const contenders: Record<string, Contender> = { 'ours wasm x1': () => stepTokensPerS({ kind: 'wasm', threads: 1 }, plan.ref) };
     if (threads > 1) contenders[`ours wasm x${threads}`] = () => stepTokensPerS({ kind: 'wasm', threads }, plan.ref);

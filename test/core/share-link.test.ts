@@ -30,7 +30,7 @@ describe('share link', () => {
     if (result.ok) return;
     const byKey = Object.fromEntries(result.errors.map((e) => [e.key, e]));
     expect(byKey.group).toEqual({ key: 'group', value: '1000', message: 'must be an integer from 2 to 64' });
-    expect(byKey.agg.message).toBe('must be one of: grpo, bnpo, dr_grpo, token_mean');
+    expect(byKey.agg.message).toBe('must be one of: grpo, bnpo, dr_grpo, dapo, token_mean');
     expect(byKey.lr.value).toBe('abc');
   });
 

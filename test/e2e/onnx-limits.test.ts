@@ -40,8 +40,8 @@ const slow = () =>
     const node = (opType: string, input: string[], output: string, attribute: { name: string; type: number; i: number }[] = []) => g.node!.push({ opType, input, output: [output], name: output, attribute });
     node('ReduceSum', ['input_ids'], 'id_sum');
     node('Cast', ['id_sum'], 'id_sum_f', [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: DT.FLOAT }]);
-    node('Mul', ['id_sum_f', 'nought'], 'zero');
-    node('Expand', ['zero', 'big_shape'], 'p0');
+    node('Mul', ['id_sum_f', 'nought'], 'id_zero');
+    node('Expand', ['id_zero', 'big_shape'], 'p0');
     for (let k = 1; k <= PRODUCTS; k++) node('MatMul', [`p${k - 1}`, `p${k - 1}`], `p${k}`);
     node('ReduceSum', [`p${PRODUCTS}`], 'total');
     node('Mul', ['total', 'nought'], 'still_zero');

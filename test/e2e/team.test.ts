@@ -25,7 +25,7 @@ describe('team tab', () => {
     expect(await page.getByTestId('team-status').getAttribute('data-update')).toBe('3');
     const charts = page.locator('[data-testid="team-charts"] [data-testid="chart"]');
     expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-metric')))).toEqual([
-      'success: team vs baselines',
+      'team/success',
       'agent/*/reward/share',
       'agent/*/success',
       'agent/*/loss/kl',

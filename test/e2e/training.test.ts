@@ -38,20 +38,26 @@ describe('training in the page', () => {
     await trainToEnd(page);
     expect(await page.getByTestId('update').innerText()).toBe('3');
     expect(await savedMetrics(page)).toHaveLength(3);
-    expect(await page.locator('[data-testid="chart"] canvas').count()).toBeGreaterThanOrEqual(15);
+    // Every metric is charted, or named with the reason its chart cannot move in this config.
+    const charted = await page.locator('[data-testid="charts"] [data-testid="chart"] canvas').count();
+    expect(charted + (await page.getByTestId('hidden-chart').count())).toBe(await page.getByTestId('latest-metrics').locator('tr').count());
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
-  it('the page opens on first-steps; Train takes it past 0.9 success', async () => {
+  it('the page opens on first-steps; Train takes its eval success on the test split past 0.9', async () => {
     const { page, problems } = await openPage(h);
     await page.getByTestId('train').click();
     await page.locator('[data-testid="status"][data-phase="done"]').waitFor({ timeout: 300_000 });
-    const success = (await savedMetrics(page)).map((m) => m['episode/success']);
-    expect(success).toHaveLength(30);
-    const show = `success per update: ${success.map((x) => x.toFixed(2)).join(' ')}`;
-    expect(success[0], show).toBeLessThan(0.9);
-    expect(success.slice(-3).reduce((a, b) => a + b, 0) / 3, show).toBeGreaterThanOrEqual(0.9);
+    const saved = await savedMetrics(page);
+    expect(saved).toHaveLength(30);
+    const success = saved.map((m) => m['episode/success']);
+    const evals = saved.filter((m) => 'eval/success' in m).map((m) => m['eval/success']);
+    const show = `training success per update: ${success.map((x) => x.toFixed(2)).join(' ')}; eval success (test split): ${evals.join(' ')}`;
+    expect(success[0], show).toBeLessThan(0.9); // the first batch is played by the BC policy
+    expect(evals, show).toHaveLength(3); // every evalEvery = 10 updates
+    expect(evals[2], show).toBeGreaterThanOrEqual(0.9);
+    expect(await page.locator('[data-testid="latest-metrics"] [data-metric="eval/success"]').innerText()).toBe(evals[2].toFixed(3));
     expect(problems).toEqual([]);
     await page.context().close();
   });

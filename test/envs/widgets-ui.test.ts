@@ -35,7 +35,7 @@ describe('widget renderer', () => {
   });
 
   it('draws tree items, accordion headers, the spinner, dialogs and posts as controls with their ids', () => {
-    expect(html(observe('navigate-tree', 0))).toMatch(/role="treeitem"[^>]*aria-expanded="false"/);
+    expect(html(observe('navigate-tree', 0))).toMatch(/class="tree[^"]*"[^>]*aria-expanded="false"/);
     expect(html(observe('click-collapsible-2', 1))).toMatch(/class="header[^"]*"[^>]*aria-expanded="true"/);
     expect(html(observe('use-spinner', 0))).toMatch(/<input type="text" data-id="\d+" class="spin/);
     const popup = observe('login-user-popup', 3, { popup: 100 }, (o) => o.elements.some((e) => e.role === 'dialog'));

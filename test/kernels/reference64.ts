@@ -1,7 +1,7 @@
 // Float64 references of every forward kernel, written from the maths and not from any backend: matmul, layer norm,
 // GELU, causal attention, log-softmax, the GRPO / CE token loss (with its gradient), gradient norm, AdamW and the
 // masked top-p sampling distribution. Every backend, the TypeScript twin included, is checked against these.
-import { LOSS_STATS, type AdamHyper, type LossHyper } from '../../src/model/ops';
+import { KL_CLAMP, LOSS_STATS, type AdamHyper, type LossHyper } from '../../src/model/ops';
 
 type Nums = ArrayLike<number>;
 
@@ -93,8 +93,10 @@ const LOG_RATIO_LIMIT = 20;
 
 /**
  * The weighted per-token loss and its gradient, from the definitions: ratio r = exp(logp - old),
- * l = -min(r A, clip(r, 1 - epsLow, 1 + epsHigh) A) + beta (exp(ref - logp) - (ref - logp) - 1) for 'grpo', -logp for
- * 'ce'; times the row's weight. dLogits = w dl/dlogp (onehot - p) invTemp. stats (R, LOSS_STATS) as Ops.tokenLoss.
+ * l = -min(r A, clip(r, 1 - epsLow, 1 + epsHigh) A) + beta min(k3, KL_CLAMP) with k3 = exp(ref - logp) - (ref - logp)
+ * - 1 for 'grpo', -logp for 'ce'; times the row's weight; minus entropyCoef * H (H the row's entropy) on every row of
+ * weight != 0. dLogits = w dl/dlogp (onehot - p) invTemp - entropyCoef dH/dz, dH/dz_v = -p_v (log p_v + H) invTemp.
+ * stats (R, LOSS_STATS) as Ops.tokenLoss.
  */
 export function tokenLoss64(logits: Nums, targets: Nums, weight: Nums, adv: Nums, old: Nums, ref: Nums | null, N: number, T: number, V: number, h: LossHyper) {
   const R = N * T;
@@ -128,7 +130,7 @@ export function tokenLoss64(logits: Nums, targets: Nums, weight: Nums, adv: Nums
       if (clippedRatio * A < ratio * A) {
         pg = -clippedRatio * A;
         dl = 0;
-        clipped = 1;
+        clipped = Math.sign(A);
         branch.push(ratio > 1 ? 'high' : 'low');
       } else {
         pg = -ratio * A;
@@ -136,14 +138,18 @@ export function tokenLoss64(logits: Nums, targets: Nums, weight: Nums, adv: Nums
         branch.push('none');
       }
       if (ref && h.beta !== 0) {
-        const d = ref[r] - logp;
-        const dc = Math.max(-LOG_RATIO_LIMIT, Math.min(LOG_RATIO_LIMIT, d));
-        kl = Math.exp(dc) - dc - 1;
-        if (Math.abs(d) < LOG_RATIO_LIMIT) dl += h.beta * (1 - Math.exp(d));
+        const d = Math.max(-LOG_RATIO_LIMIT, Math.min(LOG_RATIO_LIMIT, ref[r] - logp));
+        const k3 = Math.exp(d) - d - 1;
+        kl = Math.min(k3, KL_CLAMP);
+        if (k3 < KL_CLAMP) dl += h.beta * (1 - Math.exp(d));
       }
     }
-    for (let v = 0; v < V; v++) dLogits[r * V + v] = w * dl * h.invTemp * ((v === targets[r] ? 1 : 0) - p[v]);
-    stats.set([w * (pg + h.beta * kl), w * pg, w * kl, w * entropy, w * clipped], r * LOSS_STATS);
+    const c = h.entropyCoef;
+    for (let v = 0; v < V; v++) {
+      const bonus = p[v] > 0 ? c * p[v] * (Math.log(p[v]) + entropy) * h.invTemp : 0;
+      dLogits[r * V + v] = w * dl * h.invTemp * ((v === targets[r] ? 1 : 0) - p[v]) + bonus;
+    }
+    stats.set([w * (pg + h.beta * kl) - c * entropy, w * pg, kl, entropy, clipped], r * LOSS_STATS);
   }
   return { dLogits, stats, branch };
 }

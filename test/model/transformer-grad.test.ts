@@ -20,7 +20,7 @@ it('every parameter tensor gets its finite-difference gradient (V 11, D 8, 2 lay
   const targets = Int32Array.from({ length: N * T }, (_, i) => (i % T < T - 1 ? tokens[i + 1] : 0));
   const keyLen = Int32Array.from([5, 3]);
   const weight = Float32Array.from([1, 1, 1, 1, 0, 1, 1, 0, 0, 0]);
-  const h = { objective: 'ce' as const, invTemp: 1, beta: 0, epsLow: 0.2, epsHigh: 0.2 };
+  const h = { objective: 'ce' as const, invTemp: 1, beta: 0, epsLow: 0.2, epsHigh: 0.2, entropyCoef: 0 };
   const dl = new Float32Array(N * T * cfg.vocab);
   const stats = new Float32Array(N * T * LOSS_STATS);
   const loss = () => {

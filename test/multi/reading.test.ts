@@ -17,7 +17,7 @@ function fakeTeam(names: string[]): { agents: Map<string, AgentHandle>; heard: M
         async act(rows: ActRow[]): Promise<Acted> {
           heard.get(name)!.push(...rows.map((r) => r.goal));
           const texts = rows.map(() => `click(${k + 1})`);
-          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), texts };
+          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), entropy: rows.map(() => [0]), texts };
         },
       },
     ]),
@@ -25,7 +25,7 @@ function fakeTeam(names: string[]): { agents: Map<string, AgentHandle>; heard: M
   return { agents, heard };
 }
 
-const play = { spec: getEnvSpec('click-button'), envOptions: { buttons: 6 }, maxTurns: 1 };
+const play = { spec: getEnvSpec('click-button'), envOptions: { buttons: 6 }, split: 'train' as const, maxTurns: 1 };
 const debate = (read: ReadRules): Workflow => ({
   shape: 'debate',
   agents: ['p1', 'p2', 'p3'].map((name) => ({ name, role: 'proposer', model: 'tiny', trainable: true })),

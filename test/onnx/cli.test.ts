@@ -30,11 +30,16 @@ describe('export and eval CLIs', () => {
     expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'click-button'])).toThrow(/--seeds is required/);
     expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'click-button', '--seeds', '1', '--temperature', '-1'])).toThrow(/--temperature: expected a positive number/);
     expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'click-button', '--seeds', '1', '--greedy=yes'])).toThrow(/--greedy takes no value/);
+    expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'click-button', '--seeds', '1', '--split', 'dev'])).toThrow(/--split: expected one of train, test, got 'dev'/);
+    expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '1', '--opt', 'size=3'])).toThrow(/--opt: grid-world: unknown option 'size'/);
+    expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '1', '--opt', 'level'])).toThrow(/--opt: expected name=value, got 'level'/);
+    expect(() => parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '1', '--level', 'hard'])).toThrow(/--level: expected a non-negative integer/);
     expect(parseEval(['--onnx', 'p.onnx', '--env=grid-world', '--seeds', '2-4', '--greedy', '--json'])).toEqual({
       file: 'p.onnx',
       json: true,
-      options: { env: 'grid-world', seeds: [2, 3, 4], greedy: true, temperature: 1, sampleSeed: 0 },
+      options: { env: 'grid-world', seeds: [2, 3, 4], split: 'test', envOptions: {}, greedy: true, temperature: 1, sampleSeed: 0 },
     });
+    expect(parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '2', '--split', 'train', '--opt', 'level=3']).options).toMatchObject({ split: 'train', envOptions: { level: 3 } });
   });
 
   it('a checkpoint exports to .onnx and evaluates on an env; exit statuses 2 and 1 on bad flags and files', async () => {

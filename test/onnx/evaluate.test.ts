@@ -24,7 +24,7 @@ describe('evaluating an exported policy', () => {
     for (const greedy of [true, false]) {
       const got = await evaluateOnnx(bytes, { env: 'click-button', seeds, greedy, sampleSeed: 9 });
       const rng = Rng.fromSeed(9).split('eval');
-      const ours = await rollout(policy, io, seeds, 1, { spec, envOptions: {}, maxTurns: spec.maxTurns, temperature: 1, topP: greedy ? 0 : 1, grammar: true, rng });
+      const ours = await rollout(policy, io, seeds, 1, { spec, envOptions: {}, split: 'test', maxTurns: spec.maxTurns, temperature: 1, topP: greedy ? 0 : 1, grammar: true, rng });
       expect(got.episodes.map((e) => [e.seed, e.success, e.actions])).toEqual(ours.episodes.map((e) => [e.seed, e.success, e.turns.map((t) => t.text)]));
       expect(got.successRate).toBe(ours.episodes.filter((e) => e.success).length / seeds.length);
       expect(got.episodes.every((e) => e.actions.every((a) => /^click\(\d+\)$/.test(a)))).toBe(true);

@@ -82,8 +82,8 @@ describe('aggregation weights', () => {
     expect(w.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
   });
 
-  it('bnpo and token_mean: 1 / total action tokens', () => {
-    for (const agg of ['bnpo', 'token_mean'] as const) {
+  it('bnpo, dapo and token_mean: 1 / total action tokens (TRL\'s dapo normalises by num_items_in_batch: one batch here)', () => {
+    for (const agg of ['bnpo', 'dapo', 'token_mean'] as const) {
       const w = aggregationWeights(spans, T, agg, 20);
       for (let n = 0; n < 4; n++) expectRow(w, n, spans[n].start, spans[n].count, 1 / 12);
     }
@@ -96,17 +96,27 @@ describe('aggregation weights', () => {
 
   it('masked episodes weigh 0 and are not counted', () => {
     const valid = [true, true, false];
-    const grpo = aggregationWeights(spans, T, 'grpo', 20, valid);
+    const grpo = aggregationWeights(spans, T, 'grpo', 20, { valid });
     expectRow(grpo, 0, 5, 3, 1 / 10);
     expectRow(grpo, 2, 5, 4, 1 / 8);
     expectRow(grpo, 3, 0, 0, 0);
-    const bnpo = aggregationWeights(spans, T, 'bnpo', 20, valid);
+    const bnpo = aggregationWeights(spans, T, 'bnpo', 20, { valid });
     expectRow(bnpo, 2, 5, 4, 1 / 9);
-    const dr = aggregationWeights(spans, T, 'dr_grpo', 20, valid);
+    const dr = aggregationWeights(spans, T, 'dr_grpo', 20, { valid });
     expectRow(dr, 1, 8, 2, 1 / 40);
   });
 
+  it('mask_truncated_completions: a masked episode carries no loss, yet counts as an episode for grpo and dr_grpo (not as tokens for bnpo, dapo)', () => {
+    const masked = [false, true, false];
+    const grpo = aggregationWeights(spans, T, 'grpo', 20, { masked });
+    expectRow(grpo, 0, 5, 3, 1 / 15); // 1 / (5 tokens * 3 episodes)
+    expectRow(grpo, 2, 0, 0, 0);
+    expectRow(grpo, 3, 5, 3, 1 / 9); // 1 / (3 * 3)
+    for (const agg of ['bnpo', 'dapo'] as const) expectRow(aggregationWeights(spans, T, agg, 20, { masked }), 3, 5, 3, 1 / 8);
+    expectRow(aggregationWeights(spans, T, 'dr_grpo', 20, { masked }), 1, 8, 2, 1 / 60);
+  });
+
   it('an all-masked batch has zero weight', () => {
-    expect(aggregationWeights(spans, T, 'grpo', 20, [false, false, false]).every((x) => x === 0)).toBe(true);
+    expect(aggregationWeights(spans, T, 'grpo', 20, { valid: [false, false, false] }).every((x) => x === 0)).toBe(true);
   });
 });

@@ -2,98 +2,10 @@
 // advantages, old log-probs), async staleness, mu, the KL reference, checkpoints. The real policy is
 // exercised in the golden, learning and resume tests.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type Config } from '../../src/core/config-table';
-import type { Env, EnvSpec, Observation, StepResult } from '../../src/envs/api';
-import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, TokenBatch, TrainBatch } from '../../src/model/policy-api';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/rl/checkpoint';
 import { METRIC_NAMES } from '../../src/rl/metrics';
-import { SPECIALS } from '../../src/model/tokenizer';
-import type { AgentIO } from '../../src/rl/rollout';
-import { Trainer, type TrainerParts } from '../../src/rl/trainer';
-
-const END = 9;
-const obs = (text: string): Observation => ({ elements: [], text });
-
-/** click(1) wins; click(2) is a wasted turn; 3 turns at most. */
-class PressOne implements Env {
-  readonly id = 'press-one';
-  readonly maxTurns = 3;
-  goal = '';
-  private turn = 0;
-  reset(args: { seed: number }) {
-    this.goal = `press ${args.seed % 7}`;
-    this.turn = 0;
-    return { obs: obs('[1] button'), info: { success: false, progress: 0, turn: 0 } };
-  }
-  step(action: string): StepResult {
-    this.turn++;
-    const success = action === 'click(1)';
-    const truncated = !success && this.turn >= this.maxTurns;
-    const info = { success, progress: success ? 1 : 0.4, turn: this.turn, ...(success ? {} : { lastActionError: 'wrong' }) };
-    return { obs: obs('[1] button'), reward: success ? 1 : 0, terminated: success, truncated, info };
-  }
-  clone(): Env {
-    return Object.assign(new PressOne(), this);
-  }
-}
-
-const SPEC: EnvSpec = {
-  id: 'press-one', suite: 'web', family: 'test', description: 'press one', maxTurns: 3, options: [],
-  actions: [{ verb: 'click', args: ['id'] }], create: () => new PressOne(), expert: () => 'click(1)',
-};
-
-const IO: AgentIO = {
-  vocab: [...SPECIALS, 'a', 'b'], // a checkpoint's vocabulary starts with the specials
-  maxActionTokens: 2,
-  prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
-  decode: (tokens) => (tokens[0] === 1 ? 'click(1)' : 'click(2)'),
-  encodeAction: (a) => [a === 'click(1)' ? 1 : 2, END],
-  allowed: () => () => null,
-};
-
-/** Samples token 1 with probability params[1]; trainStep records its batch and bumps a version counter. */
-class ScriptedPolicy implements Policy {
-  readonly backend = 'cpu' as const;
-  readonly precision = 'f32' as const;
-  readonly window = 16;
-  readonly parameterCount = 2;
-  params = new Float32Array([0, 0.5]); // [version, P(click(1))]
-  batches: { batch: TrainBatch; hyper: StepHyper }[] = [];
-  async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
-    const tokens = prompts.map(() => [o.rng.next() < this.params[1] ? 1 : 2, END]);
-    // The log-prob of the first token records which version generated it.
-    return { tokens, logp: tokens.map(() => [-1 - this.params[0], -0.01]) };
-  }
-  async logprobs(batch: TokenBatch): Promise<Float32Array> {
-    return new Float32Array(batch.rows * batch.width).fill(-0.5);
-  }
-  async trainStep(batch: TrainBatch, hyper: StepHyper) {
-    this.batches.push({ batch, hyper });
-    this.params[0] += 1;
-    this.params[1] = Math.min(0.9, this.params[1] + 0.05);
-    return { loss: 0.1, policyLoss: 0.1, kl: 0.01, entropy: 0.6, clipRatio: 0, gradNorm: 1 };
-  }
-  async getState(): Promise<PolicyState> {
-    return { params: this.params.slice(), adamM: new Float32Array(2), adamV: new Float32Array(2), step: this.params[0] };
-  }
-  async setState(s: PolicyState) {
-    this.params = s.params.slice();
-  }
-  async getParams() {
-    return this.params.slice();
-  }
-  async setParams(p: Float32Array) {
-    this.params = p.slice();
-  }
-  dispose() {}
-}
-
-function parts(policy = new ScriptedPolicy()): TrainerParts & { policy: ScriptedPolicy; made: ScriptedPolicy[] } {
-  const made: ScriptedPolicy[] = [];
-  return { spec: SPEC, io: IO, policy, made, createPolicy: async () => (made.push(new ScriptedPolicy()), made.at(-1)!) };
-}
-
-const config = (over: Partial<Config> = {}): Config => ({ ...DEFAULT_CONFIG, group: 4, tasks: 2, ...over });
+import { Trainer } from '../../src/rl/trainer';
+import { CLICK1, config, parts } from './scripted';
 
 describe('Trainer plumbing', () => {
   it('sends one row per turn with loss weight on action tokens only, the episode advantage and the old log-probs', async () => {
@@ -177,7 +89,7 @@ describe('Trainer plumbing', () => {
     expect(p.policy.batches.map((b) => b.hyper.objective)).toEqual(['ce', 'ce']);
     const { batch } = p.policy.batches[0];
     expect(batch.rows).toBe(16); // BC_ROWS expert turns
-    expect(batch.tokens[2]).toBe(1); // the expert's click(1)
+    expect(batch.tokens[2]).toBe(CLICK1); // the expert's click(1)
   });
 
   it('async: each update trains on episodes generated by the policy one update older', async () => {

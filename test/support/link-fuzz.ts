@@ -113,7 +113,8 @@ export async function checkLink(page: Page, link: string, errors: string[]): Pro
       });
     }
     const banner = document.querySelector('[data-testid="link-errors"]');
-    const env = document.querySelector<HTMLSelectElement>('select[name="env"]');
+    // A team's link opens the Team tab, whose form names its env field team-env.
+    const env = document.querySelector<HTMLSelectElement>('select[name="env"], select[name="team-env"]');
     return { hash: location.hash, alive: document.querySelector('#app header') !== null, banner: banner?.textContent ?? null, refused: banner?.classList.contains('error') ?? false, env: env?.value ?? null };
   }, link);
   const got = await Promise.race([shown, timer]).catch((e: unknown) => ({ thrown: e instanceof Error ? e.message : String(e) }));

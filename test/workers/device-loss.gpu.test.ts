@@ -43,7 +43,7 @@ describe('device loss', () => {
     expect(lossy.s.loseDevice('next-update')).toEqual({ ok: true });
     expect(await lossy.s.step()).toEqual({ ok: true });
     const recovered = lossy.statuses.filter((x) => x.kind === 'recovered');
-    expect(recovered).toEqual([{ kind: 'recovered', update: 1, message: expect.stringMatching(/^The GPU device was lost; training continues from update 1 on fits: /) }]);
+    expect(recovered).toEqual([{ kind: 'recovered', update: 1, message: expect.stringMatching(/^The GPU device was lost; training continues from update 1 on webgpu: fits: /) }]);
     expect(lossy.statuses.some((x) => x.kind === 'failed')).toBe(false);
 
     // Lost while idle: recovery starts at once; Train waits for it (refused while it runs), then plays to the end.

@@ -1,4 +1,4 @@
-// out (R,D) = (x - mean) * rstd * g + b, saving mean and rstd (R); one thread per row.
+// out (R,D) = (x - mean) * rstd * g + b, saving mean and rstd (R); a row per LANES threads (row reductions in front).
 override WG: u32 = 64;
 struct P { R: u32, D: u32 }
 @group(0) @binding(0) var<uniform> p: P;
@@ -10,17 +10,17 @@ struct P { R: u32, D: u32 }
 @group(0) @binding(6) var<storage, read_write> rstd: array<f32>; // (R)
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let r = gid.x;
-  if (r >= p.R) { return; }
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
+  let r = (w.y * nw.x + w.x) * (WG / LANES) + l / LANES;
+  let lane = l % LANES;
+  let D = select(0u, p.D, r < p.R); // a thread past the last row only joins the reductions
   let o = r * p.D;
   var s = 0.0;
-  for (var d = 0u; d < p.D; d++) { s += x[o + d]; }
-  let mu = s / f32(p.D);
+  for (var d = lane; d < D; d += LANES) { s += x[o + d]; }
+  let mu = rowSum(s, l) / f32(p.D);
   var v = 0.0;
-  for (var d = 0u; d < p.D; d++) { let c = x[o + d] - mu; v += c * c; }
-  let rs = 1.0 / sqrt(v / f32(p.D) + 1e-5);
-  mean[r] = mu;
-  rstd[r] = rs;
-  for (var d = 0u; d < p.D; d++) { out[o + d] = (x[o + d] - mu) * rs * g[d] + b[d]; }
+  for (var d = lane; d < D; d += LANES) { let c = x[o + d] - mu; v += c * c; }
+  let rs = 1.0 / sqrt(rowSum(v, l) / f32(p.D) + 1e-5);
+  if (lane == 0u && D > 0u) { mean[r] = mu; rstd[r] = rs; }
+  for (var d = lane; d < D; d += LANES) { out[o + d] = (x[o + d] - mu) * rs * g[d] + b[d]; }
 }

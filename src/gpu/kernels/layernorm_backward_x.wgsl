@@ -1,4 +1,4 @@
-// dx (R,D) (+)= layer norm input gradient from dOut; one thread per row.
+// dx (R,D) (+)= the layer norm input gradient from dOut; a row per LANES threads (row reductions in front).
 override WG: u32 = 64;
 override ACC: bool = false;
 struct P { R: u32, D: u32 }
@@ -11,19 +11,22 @@ struct P { R: u32, D: u32 }
 @group(0) @binding(6) var<storage, read_write> dx: array<f32>; // (R,D)
 
 @compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let r = gid.x;
-  if (r >= p.R) { return; }
-  let o = r * p.D; let mu = mean[r]; let rs = rstd[r];
-  var s1 = 0.0; var s2 = 0.0;
-  for (var d = 0u; d < p.D; d++) {
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) nw: vec3u, @builtin(local_invocation_index) l: u32) {
+  let r = (w.y * nw.x + w.x) * (WG / LANES) + l / LANES;
+  let lane = l % LANES;
+  let live = r < p.R;
+  let D = select(0u, p.D, live);
+  let o = r * p.D;
+  var mu = 0.0; var rs = 0.0;
+  if (live) { mu = mean[r]; rs = rstd[r]; }
+  var s = vec4f();
+  for (var d = lane; d < D; d += LANES) {
     let dxh = dOut[o + d] * g[d];
-    s1 += dxh;
-    s2 += dxh * (x[o + d] - mu) * rs;
+    s += vec4f(dxh, dxh * ((x[o + d] - mu) * rs), 0.0, 0.0);
   }
-  s1 /= f32(p.D); s2 /= f32(p.D);
-  for (var d = 0u; d < p.D; d++) {
-    var v = rs * (dOut[o + d] * g[d] - s1 - (x[o + d] - mu) * rs * s2);
+  let t = rowSum4(s, l) / f32(p.D); // (mean of dxhat, mean of dxhat * xhat)
+  for (var d = lane; d < D; d += LANES) {
+    var v = rs * (dOut[o + d] * g[d] - t.x - (x[o + d] - mu) * rs * t.y);
     if (ACC) { v += dx[o + d]; }
     dx[o + d] = v;
   }

@@ -5,7 +5,7 @@ import type { GreenhouseDB } from '../../storage/db';
 import { StorageFullError } from '../../storage/errors';
 import { deleteSkill, renameSkill } from '../../storage/skills';
 import { ENV_SPECS } from '../../envs/registry';
-import { ExportTooLargeError } from '../../skills/io';
+import { ExportTooLargeError, MAX_LIBRARY_BYTES } from '../../skills/io';
 import { skillTree, type SkillNode } from '../../skills/library';
 import { exportStoredLibrary, importLibraryFile, loadLibrary } from '../../skills/persist';
 import { replaySkill, type Replay } from '../../skills/replay';
@@ -71,6 +71,14 @@ export class SkillLibraryState {
       text = await exportStoredLibrary(db);
     });
     return text;
+  }
+
+  /** Imports a file (too big a file is refused before it is read); any earlier message is cleared first. */
+  importFile(file: File, mode: 'merge' | 'replace'): Promise<void> {
+    if (file.size <= MAX_LIBRARY_BYTES) return file.text().then((text) => this.importText(text, mode));
+    return this.run(async () => {
+      this.error = `import rejected: the file is ${file.size} bytes; a skill library may be at most ${MAX_LIBRARY_BYTES} bytes (1 MiB)`;
+    });
   }
 
   /** Imports a file's text; a bad file is reported and nothing changes. */

@@ -2,7 +2,7 @@
 // redraw cheaply), the latest reports for the inspector and the watch view, and the detected stages.
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/config-table';
-import { METRIC_NAMES, type MetricName } from '../../rl/metrics';
+import { CHARTED_NAMES, type ReportedName } from '../../rl/metrics';
 import { detectStages, type StageMark } from '../../rl/stages';
 import type { Hyper, UpdateReport } from '../../rl/trainer';
 import type { Command, RunStarted, StartRequest, TrainerWorkerApi, TrainingStatus } from '../../workers/protocol';
@@ -13,8 +13,8 @@ const KEPT_REPORTS = 30;
 
 type Phase = 'idle' | 'starting' | 'warmup' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
 
-function emptySeries(): Record<MetricName, MetricSeries> {
-  return Object.fromEntries(METRIC_NAMES.map((n): [MetricName, MetricSeries] => [n, { xs: [], ys: [] }])) as Record<MetricName, MetricSeries>;
+function emptySeries(): Record<ReportedName, MetricSeries> {
+  return Object.fromEntries(CHARTED_NAMES.map((n): [ReportedName, MetricSeries] => [n, { xs: [], ys: [] }])) as Record<ReportedName, MetricSeries>;
 }
 
 export class TrainingState {
@@ -23,8 +23,10 @@ export class TrainingState {
   update = $state(0);
   message = $state<string | null>(null);
   warning = $state<string | null>(null);
+  /** Building the run, before BC and the first update: which step of how many. */
+  building = $state.raw<{ stage: string; step: number; of: number } | null>(null);
   bc = $state.raw<{ step: number; of: number; loss: number } | null>(null);
-  series = $state.raw<Record<MetricName, MetricSeries>>(emptySeries());
+  series = $state.raw<Record<ReportedName, MetricSeries>>(emptySeries());
   reports = $state.raw<UpdateReport[]>([]);
   /** The newest report, for the watch view. */
   latest = $state.raw<UpdateReport | null>(null);
@@ -42,6 +44,7 @@ export class TrainingState {
     this.phase = 'starting';
     this.message = null;
     this.warning = null;
+    this.building = null;
     this.bc = null;
     this.reports = [];
     this.latest = null;
@@ -53,6 +56,7 @@ export class TrainingState {
         onStatus: (status: TrainingStatus) => this.onStatus(status),
       });
       this.run = await this.worker.start(request, listener);
+      this.building = null;
       this.update = this.run.update;
       this.phase = this.run.update >= this.run.config.updates ? 'done' : 'ready';
     } catch (err) {
@@ -106,6 +110,7 @@ export class TrainingState {
     this.series = emptySeries();
     this.reports = [];
     this.latest = null;
+    this.building = null;
     this.bc = null;
     this.message = null;
   }
@@ -121,7 +126,8 @@ export class TrainingState {
   }
 
   private onUpdate(report: UpdateReport): void {
-    this.series = withPoints(this.series, report.update + 1, report.metrics, METRIC_NAMES);
+    // evaluations come every evalEvery updates: a chart gets a point when its metric is in the report
+    this.series = withPoints(this.series, report.update + 1, report.metrics as Record<ReportedName, number>, CHARTED_NAMES.filter((n) => n in report.metrics));
     this.update = report.update + 1;
     // The watch view and the inspector each redraw in a task of their own, apart from the charts' update,
     // so no single main-thread task grows long.
@@ -133,6 +139,11 @@ export class TrainingState {
 
   private onStatus(status: TrainingStatus): void {
     switch (status.kind) {
+      case 'building':
+        this.phase = 'starting';
+        this.bc = null;
+        this.building = { stage: status.stage, step: status.step, of: status.of };
+        break;
       case 'bc':
         this.phase = 'warmup';
         this.bc = { step: status.step, of: status.of, loss: status.loss };
@@ -163,7 +174,7 @@ export class TrainingState {
   /** Drops points after `update` (a recovery replays them). */
   private truncateTo(update: number): void {
     const next = { ...this.series };
-    for (const name of METRIC_NAMES) {
+    for (const name of CHARTED_NAMES) {
       const keep = next[name].xs.findIndex((x) => x > update);
       if (keep >= 0) next[name] = { xs: next[name].xs.slice(0, keep), ys: next[name].ys.slice(0, keep) };
     }
@@ -174,9 +185,10 @@ export class TrainingState {
   private loadHistory(history: { update: number; values: Record<string, number> }[]): void {
     const next = emptySeries();
     for (const h of [...history].sort((a, b) => a.update - b.update)) {
-      for (const name of METRIC_NAMES) {
+      for (const name of CHARTED_NAMES) {
+        if (!(name in h.values)) continue;
         next[name].xs.push(h.update + 1);
-        next[name].ys.push(h.values[name] ?? NaN);
+        next[name].ys.push(h.values[name]);
       }
     }
     this.series = next;
@@ -189,6 +201,7 @@ export class TrainingState {
   }
 
   private fail(err: unknown): void {
+    this.building = null;
     this.phase = 'failed';
     this.message = err instanceof Error ? err.message : String(err);
   }

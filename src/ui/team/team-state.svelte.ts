@@ -28,6 +28,8 @@ export class TeamState {
   update = $state(0);
   series = $state.raw<Record<string, MetricSeries>>({});
   episode = $state.raw<EpisodeLog | null>(null);
+  /** While the team is built: each agent's (and the single baseline's) BC steps done, of how many. */
+  building = $state.raw<Record<string, { step: number; of: number }>>({});
   /** Saved policies (checkpoint bytes) by agent name: those agents are frozen onto them. A link cannot carry them. */
   policies = $state.raw<Record<string, Uint8Array>>({});
   /** The workflow being edited, with the frozen agents of `policies` it has (the run's once started). */
@@ -91,6 +93,7 @@ export class TeamState {
     this.series = {};
     this.episode = null;
     this.update = 0;
+    this.building = {};
     const listener = Comlink.proxy({ onUpdate: (r: TeamReport) => this.onUpdate(r), onStatus: (s: TeamStatus) => this.onStatus(s) });
     this.started = await this.worker.start($state.snapshot(this.config) as Config, listener, Object.fromEntries(this.frozen()));
     this.phase = 'ready';
@@ -105,6 +108,7 @@ export class TeamState {
 
   private onStatus(s: TeamStatus): void {
     if (s.kind === 'failed') this.fail(new Error(s.message));
+    else if (s.kind === 'building') this.building = { ...this.building, [s.who]: { step: s.step, of: s.of } };
     else this.phase = s.kind;
   }
 

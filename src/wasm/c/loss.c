@@ -69,12 +69,15 @@ void gh_logprobs(const float *logits, const int32_t *targets, float *out, int R,
   }
 }
 
+#define KL_CLAMP 10.0
+
 /**
- * Per token l = -min(r A, clip(r, 1-epsLow, 1+epsHigh) A) + beta k3 ('grpo', ce = 0) or -logp (ce = 1), times
- * weight. Row r = n*T + t. dLogits (R, V) = d(sum of weighted l)/d logits; stats (R, LOSS_STATS).
+ * Per token l = -min(r A, clip(r, 1-epsLow, 1+epsHigh) A) + beta min(k3, KL_CLAMP) ('grpo', ce = 0) or -logp (ce =
+ * 1), times weight, minus entCoef * H on every row with weight != 0. Row r = n*T + t. dLogits (R, V) = d(sum of
+ * l)/d logits; stats (R, LOSS_STATS): weighted loss, weighted policy loss, kl, entropy, clip sign (-1 below, +1 above).
  */
 GH_EXPORT(gh_token_loss)
-void gh_token_loss(const float *logits, const int32_t *targets, const float *weight, const float *adv, const float *oldLogp, const float *refLogp, float *dLogits, float *stats, int N, int T, int V, int ce, float invTemp, float beta, float epsLow, float epsHigh, int tid, int nt) {
+void gh_token_loss(const float *logits, const int32_t *targets, const float *weight, const float *adv, const float *oldLogp, const float *refLogp, float *dLogits, float *stats, int N, int T, int V, int ce, float invTemp, float beta, float epsLow, float epsHigh, float entCoef, int tid, int nt) {
   for (int r = part(N * T, tid, nt), hi = part(N * T, tid + 1, nt); r < hi; r++) {
     const float *l = logits + (int64_t)r * V;
     float *dl = dLogits + (int64_t)r * V;
@@ -100,28 +103,37 @@ void gh_token_loss(const float *logits, const int32_t *targets, const float *wei
       if (s2 < s1) {
         pg = -s2;
         g = 0;
-        clipped = 1;
+        clipped = A > 0 ? 1 : -1;
       } else {
         pg = -s1;
         g = (lr < 20 && lr > -20) ? -s1 : 0;
       }
       if (refLogp && beta != 0) {
-        const double d = refLogp[r] - logp, dc = clampd(d, -20, 20), e = expd(dc);
-        kl = e - dc - 1;
-        if (d < 20 && d > -20) g += beta * (1 - e);
+        const double d = clampd(refLogp[r] - logp, -20, 20), e = expd(d), k3 = e - d - 1;
+        kl = k3 < KL_CLAMP ? k3 : KL_CLAMP;
+        if (k3 < KL_CLAMP) g += beta * (1 - e);
       }
     }
-    const double scale = w * g * invTemp;
-    const f4 k = splat((float)(-scale / s.sum));
+    // dl = p_v (ent (log p_v + H) - scale), p_v = e_v / sum: d(-entCoef H)/dz_v = entCoef p_v (log p_v + H)
+    const double scale = w * g * invTemp, ent = (double)entCoef * invTemp;
+    const float inv = (float)(1 / s.sum);
     int v = 0;
-    for (; v + 4 <= V; v += 4) st(dl + v, mul(ld(dl + v), k));
-    for (; v < V; v++) dl[v] *= (float)(-scale / s.sum);
+    if (ent == 0) {
+      const f4 k = splat((float)(-scale) * inv);
+      for (; v + 4 <= V; v += 4) st(dl + v, mul(ld(dl + v), k));
+      for (; v < V; v++) dl[v] *= (float)(-scale) * inv;
+    } else {
+      const float shift = (float)(entropy - logSum); // log p_v + H = z_v - logSum + H
+      const f4 m = splat(s.lmax), it = splat(invTemp), sh = splat(shift), en = splat((float)ent), sc = splat((float)scale), iv = splat(inv);
+      for (; v + 4 <= V; v += 4) st(dl + v, mul(mul(ld(dl + v), iv), sub(mul(en, add(mul(sub(ld(l + v), m), it), sh)), sc)));
+      for (; v < V; v++) dl[v] = dl[v] * inv * (float)(ent * ((double)((l[v] - s.lmax) * invTemp) + shift) - scale);
+    }
     dl[targets[r]] += (float)scale;
-    so[0] = (float)(w * (pg + beta * kl));
+    so[0] = (float)(w * (pg + beta * kl) - (double)entCoef * entropy);
     so[1] = (float)(w * pg);
-    so[2] = (float)(w * kl);
-    so[3] = (float)(w * entropy);
-    so[4] = (float)(w * clipped);
+    so[2] = (float)kl;
+    so[3] = (float)entropy;
+    so[4] = (float)clipped;
   }
 }
 
@@ -138,10 +150,11 @@ GH_INLINE double kept(const float *q, int V, double tau) {
 /**
  * One token per row of logits (N, V) * invTemp, restricted to mask (N, V) (1 = allowed) when given, then to the
  * top-p nucleus (threshold found by bisection, as the twin); u (N) uniforms in [0, 1). tokens (N); logp (N) under
- * the unmasked distribution. Everything masked: token 0. scratch holds V floats per chunk (nt of them).
+ * the unmasked distribution; entropy (N) of the distribution sampled from (the kept q renormalised). Everything
+ * masked: token 0, entropy 0. scratch holds V floats per chunk (nt of them).
  */
 GH_EXPORT(gh_sample)
-void gh_sample(const float *logits, const float *mask, const float *u, int32_t *tokens, float *logp, float *scratch, int N, int V, float invTemp, float topP, int tid, int nt) {
+void gh_sample(const float *logits, const float *mask, const float *u, int32_t *tokens, float *logp, float *entropy, float *scratch, int N, int V, float invTemp, float topP, int tid, int nt) {
   float *q = scratch + (int64_t)tid * V; // this chunk's row of unnormalised allowed probabilities
   for (int n = part(N, tid, nt), hi = part(N, tid + 1, nt); n < hi; n++) {
     const float *l = logits + (int64_t)n * V;
@@ -168,8 +181,13 @@ void gh_sample(const float *logits, const float *mask, const float *u, int32_t *
       }
       tau = lo;
     }
+    const double Z = kept(q, V, tau);
+    double qlogq = 0; // over the kept tokens, log q = (l - mx) * invTemp
+    for (v = 0; v < V; v++)
+      if (q[v] > 0 && q[v] >= tau) qlogq += (double)q[v] * ((l[v] - mx) * invTemp);
+    entropy[n] = Z > 0 ? (float)(log1d(Z) - qlogq / Z) : 0.0f;
     int pick = -1;
-    double x = u[n] * kept(q, V, tau);
+    double x = u[n] * Z;
     for (v = 0; v < V; v++) {
       if (q[v] > 0 && q[v] >= tau) {
         pick = v;

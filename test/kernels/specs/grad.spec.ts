@@ -160,7 +160,7 @@ export function gradSpec(make: () => Promise<Backend>): void {
     });
 
     for (const objective of ['grpo', 'ce'] as const)
-      it(`${objective} token loss (N 2, T 3, V 7) with clipping and k3`, async () => {
+      it(`${objective} token loss (N 2, T 3, V 7) with clipping, k3 (one row past its clamp) and an entropy bonus`, async () => {
         const { ops } = await make();
         const [N, T, V] = [2, 3, 7];
         const R = N * T;
@@ -171,7 +171,8 @@ export function gradSpec(make: () => Promise<Backend>): void {
         // old log-probs near the current ones so some ratios sit inside and some outside the clip range
         const old = Float32Array.from(logprobs64(logits, targets, R, V, 0.8), (x, i) => x + (i % 3) * 0.15 - 0.15);
         const ref = Float32Array.from(old, (x, i) => x - 0.1 * i);
-        const h: LossHyper = { objective, invTemp: 1 / 0.8, beta: 0.3, epsLow: 0.1, epsHigh: 0.2 };
+        ref[4] = old[4] + 4; // k3 = e^d - d - 1 > KL_CLAMP there: its KL gradient is 0
+        const h: LossHyper = { objective, invTemp: 1 / 0.8, beta: 0.3, epsLow: 0.1, epsHigh: 0.2, entropyCoef: 0.4 };
         const run = async () => {
           const t = upload(ops, { logits, targets, weight, adv, old, ref });
           const [dl, stats] = [stale(ops, 'fd.dl', R * V), stale(ops, 'fd.stats', R * LOSS_STATS)];

@@ -42,6 +42,12 @@ async function checkTwin(be: Backend, c: Case, names: string[], tol = 1): Promis
   return got;
 }
 
+/** A backend whose attention saves the probabilities (no attentionSavedSize): they match the float64 reference. */
+async function expectSavedProbs(be: Backend, name: string, want: Float64Array): Promise<void> {
+  if (be.ops.attentionSavedSize) return; // it saves less (WebGPU: the log-sum-exp), checked through backward
+  expectAll({ probs: await be.ops.readF32(be.ops.f32(name, want.length), want.length) }, { probs: want }, be, 10);
+}
+
 const F = (n: number, seed: number, s = 1) => Float32Array.from(randn(n, seed, s));
 const ints = (n: number, mod: number, seed: number) => Int32Array.from(randn(n, seed), (x) => Math.floor((x + 1) * 1e4) % mod);
 
@@ -87,6 +93,19 @@ export function opsSpec(make: () => Promise<Backend>): void {
         }
     });
 
+    it('layer norm of rows whose variance is near its epsilon (R 17; D 33)', async () => {
+      const be = await make();
+      const [R, D] = [17, 33];
+      const inputs = { x: Float32Array.from(randn(R * D, 7, 0.01), (v) => v + 2), g: F(D, 2), b: F(D, 3) }; // variance ~3e-5
+      const got = await runCase(be.ops, {
+        inputs,
+        outs: { out: R * D, rs: R },
+        run: (o, t) => o.layerNorm(t.x, t.g, t.b, t.out, o.f32('eps.mu', R), t.rs, R, D),
+      }, 'eps.');
+      const ref = layerNorm64(inputs.x, inputs.g, inputs.b, R, D);
+      expectAll(got, { out: ref.out, rs: ref.rstd }, be, 10);
+    });
+
     it('gelu forward and backward, residual add (n 1, 33, 257, with large inputs)', async () => {
       const be = await make();
       for (const n of [1, 33, 257]) {
@@ -112,10 +131,12 @@ export function opsSpec(make: () => Promise<Backend>): void {
         const inputs = { qkv: F(N * T * 3 * D, T, 2), q0: new Int32Array(N), len: Int32Array.from(lens), dOut: F(N * T * D, 9), flat: F(N * 3 * D, 4), at: Int32Array.from(lens, (l) => Math.max(0, l - 1)) };
         const got = await checkTwin(be, {
           inputs,
-          outs: { out: N * T * D, probs: N * H * T * T, dqkv: N * T * 3 * D, g: N * 3 * D, qkv: N * T * 3 * D },
+          outs: { out: N * T * D, dqkv: N * T * 3 * D, g: N * 3 * D, qkv: N * T * 3 * D },
           run: (o, t) => {
-            o.attention(t.qkv, t.qkv, t.q0, t.len, t.out, t.probs, N, T, T, H, Dh);
-            o.attentionBackward(t.qkv, t.probs, t.dOut, t.dqkv, N, T, H, Dh);
+            // What forward saves for backward is backend-defined (probabilities, or less): checked through dqkv.
+            const saved = o.f32('spec.saved', o.attentionSavedSize?.(N, H, T, T) ?? N * H * T * T);
+            o.attention(t.qkv, t.qkv, t.q0, t.len, t.out, saved, N, T, T, H, Dh);
+            o.attentionBackward(t.qkv, saved, t.dOut, t.dqkv, N, T, H, Dh);
             o.copyRows(t.g, t.qkv, t.at, N, T, 3 * D, true);
             o.copyRows(t.flat, t.qkv, t.at, N, T, 3 * D, false);
           },
@@ -127,7 +148,8 @@ export function opsSpec(make: () => Promise<Backend>): void {
           gathered.set(inputs.qkv.subarray((n * T + p) * 3 * D, (n * T + p + 1) * 3 * D), n * 3 * D);
           scattered.set(inputs.flat.subarray(n * 3 * D, (n + 1) * 3 * D), (n * T + p) * 3 * D);
         });
-        expectAll(got, { out: ref.out, probs: ref.probs, g: gathered, qkv: scattered }, be, 10);
+        expectAll(got, { out: ref.out, g: gathered, qkv: scattered }, be, 10);
+        await expectSavedProbs(be, 'spec.saved', ref.probs);
         lens.forEach((l, n) => {
           if (l === 0) expect(got.out.subarray(n * T * D, (n + 1) * T * D).every((x) => x === 0)).toBe(true);
         });
@@ -141,11 +163,12 @@ export function opsSpec(make: () => Promise<Backend>): void {
       const inputs = { q: F(N * 3 * D, 1), kv: F(N * Tk * 3 * D, 2), at: Int32Array.from([0, 4, 8]), len: Int32Array.from([9, 9, 6]) };
       const got = await runCase(be.ops, {
         inputs,
-        outs: { out: N * D, probs: N * H * Tk },
-        run: (o, t) => o.attention(t.q, t.kv, t.at, t.len, t.out, t.probs, N, 1, Tk, H, Dh),
+        outs: { out: N * D },
+        run: (o, t) => o.attention(t.q, t.kv, t.at, t.len, t.out, o.f32('kv.saved', o.attentionSavedSize?.(N, H, 1, Tk) ?? N * H * Tk), N, 1, Tk, H, Dh),
       }, 'kv.');
       const ref = attention64(inputs.q, inputs.kv, inputs.at, inputs.len, N, 1, Tk, H, Dh);
-      expectAll(got, { out: ref.out, probs: ref.probs }, be, 10);
+      expectAll(got, { out: ref.out }, be, 10);
+      await expectSavedProbs(be, 'kv.saved', ref.probs);
     });
 
     it('log-softmax gather and GRPO / CE loss with very large logits (R 1, 17, 33; V 257)', async () => {
@@ -157,8 +180,10 @@ export function opsSpec(make: () => Promise<Backend>): void {
           const logits = F(R * V, R, 5);
           logits[3 % (R * V)] = 1e4; // very large logit
           logits[(R - 1) * V + 7] = -1e4;
-          const h: LossHyper = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28 };
-          const inputs = { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref: F(R, 6, 3) };
+          const h: LossHyper = { objective, invTemp: 1 / 0.7, beta: 0.04, epsLow: 0.2, epsHigh: 0.28, entropyCoef: 0.05 };
+          const refLogp = F(R, 6, 3);
+          refLogp[R - 1] = 40; // d = ref - logp far past k3's clamp at KL_CLAMP
+          const inputs = { logits, tg: ints(R, V, 2), w: Float32Array.from(randn(R, 3), (x) => (x > -0.3 ? x + 1 : 0)), adv: F(N, 4), old: F(R, 5, 3), ref: refLogp };
           const got = await runCase(be.ops, {
             inputs,
             outs: { lp: R, dl: R * V, stats: R * LOSS_STATS },
@@ -183,7 +208,7 @@ export function opsSpec(make: () => Promise<Backend>): void {
       const old = Float32Array.from(lp, (x, r) => x - Math.log(RATIOS[r % T]));
       const adv = Float32Array.from([1.3, -0.8]);
       for (const beta of [0, 0.1]) {
-        const h: LossHyper = { objective: 'grpo', invTemp, beta, epsLow: 0.2, epsHigh: 0.28 };
+        const h: LossHyper = { objective: 'grpo', invTemp, beta, epsLow: 0.2, epsHigh: 0.28, entropyCoef: 0 };
         const inputs = { logits, tg, w: F(R, 43).map((x) => 0.5 + Math.abs(x)), adv, old, ref: Float32Array.from(lp, (x, r) => x + 0.3 * Math.sin(r)) };
         const ref = tokenLoss64(logits, tg, inputs.w, adv, old, inputs.ref, N, T, V, h);
         // the case exercises both bounds, and rows just inside each (1.22, 1.25 above; 0.85 below)
@@ -229,8 +254,8 @@ export function opsSpec(make: () => Promise<Backend>): void {
       for (const topP of [1, 0.9, 0.3]) {
         const c: Case = {
           inputs: { logits, mask, u: Float32Array.from(randn(N, 2), (x) => (x + 1) / 2), tok: new Int32Array(N) },
-          outs: { lp: N },
-          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, N, V, invTemp, topP),
+          outs: { lp: N, ent: N },
+          run: (o, t) => o.sample(t.logits, t.mask, t.u, t.tok, t.lp, t.ent, N, V, invTemp, topP),
         };
         const got = await runCase(be.ops, c, 'tok.');
         const ours = await be.ops.readI32(be.ops.i32('tok.tok', N), N);
@@ -242,8 +267,9 @@ export function opsSpec(make: () => Promise<Backend>): void {
         expect(same).toBeGreaterThanOrEqual(N - 1); // a uniform on a float boundary may differ
         ours.forEach((x, n) => n > 0 && expect(mask[n * V + x]).toBe(1));
         expect(ours[0]).toBe(0); // nothing allowed: token 0
-        // logp is the token's log-probability under the unmasked distribution
-        expectAll(got, { lp: Float64Array.from(ours, (x, n) => logprobs64(logits.subarray(n * V, (n + 1) * V), [x], 1, V, invTemp)[0]) }, be, 10);
+        // logp is the token's log-probability under the unmasked distribution; entropy that of the one sampled from
+        const entropyOf = (n: number) => -nucleus64(logits.subarray(n * V, (n + 1) * V), mask.subarray(n * V, (n + 1) * V), invTemp, topP).reduce((s, p) => s + (p > 0 ? p * Math.log(p) : 0), 0);
+        expectAll(got, { lp: Float64Array.from(ours, (x, n) => logprobs64(logits.subarray(n * V, (n + 1) * V), [x], 1, V, invTemp)[0]), ent: Float64Array.from({ length: N }, (_, n) => (n === 0 ? 0 : entropyOf(n))) }, be, 10);
       }
     });
 
@@ -263,7 +289,7 @@ export function opsSpec(make: () => Promise<Backend>): void {
         await runCase(be.ops, {
           inputs: { logits, mask, u: Float32Array.from({ length: S }, (_, i) => (i + 0.5) / S), tok: new Int32Array(S) },
           outs: {},
-          run: (o, t) => o.sample(t.logits, masked ? t.mask : null, t.u, t.tok, o.f32('stat.lp', S), S, V, 1 / 0.7, topP),
+          run: (o, t) => o.sample(t.logits, masked ? t.mask : null, t.u, t.tok, o.f32('stat.lp', S), o.f32('stat.ent', S), S, V, 1 / 0.7, topP),
         }, 'stat.');
         const tokens = await be.ops.readI32(be.ops.i32('stat.tok', S), S);
         const count = new Float64Array(V);

@@ -1,0 +1,156 @@
+// The lessons: each opens the page on one idea (#lesson=NAME) with its run ready to start, the moments to watch
+// marked on the charts as it trains, and questions with their answers folded away. The words live in
+// text/NAME.md (the README's tutorial is generated from the same files: npm run lessons -- readme); the runs
+// are presets by name, so a retuned preset retunes its lesson, and test/lessons/claims.test.ts checks every claim
+// a lesson's text makes on the seeds its link uses.
+import type { Config } from '../core/config-table';
+import { getPreset, presetConfig } from '../rl/presets';
+import { parseLesson, type LessonText } from './markdown';
+import type { WatchRule } from './watch';
+import policyAndReward from './text/policy-and-reward.md?raw';
+import groupAdvantage from './text/group-advantage.md?raw';
+import bcThenRl from './text/bc-then-rl.md?raw';
+import creditForProgress from './text/credit-for-progress.md?raw';
+import groupSize from './text/group-size.md?raw';
+import threeStages from './text/three-stages.md?raw';
+import skills from './text/skills.md?raw';
+import team from './text/team.md?raw';
+
+/** One run a lesson offers: a preset (and variant), with any overrides. */
+export interface LessonRun {
+  label: string;
+  preset: string;
+  variant?: string;
+  over?: Partial<Config>;
+}
+
+export interface Lesson extends LessonText {
+  /** The name in its link: #lesson=NAME. */
+  name: string;
+  /** The runs to compare, the first loaded when the lesson opens. */
+  runs: readonly LessonRun[];
+  /** The tab the run trains in. */
+  tab: 'train' | 'team';
+  /** Panels opened with the lesson. */
+  open: readonly ('inspector' | 'watch')[];
+  /** What to watch, marked on the charts as it happens. */
+  watch: readonly WatchRule[];
+  /** The lesson's Markdown (text/NAME.md). */
+  markdown: string;
+}
+
+const OUTCOME = ['episode/success', 'reward/mean', 'reward/frac_zero_std'];
+
+type Definition = Omit<Lesson, keyof LessonText>;
+
+const DEFINITIONS: readonly Definition[] = [
+  {
+    name: 'policy-and-reward',
+    markdown: policyAndReward,
+    runs: [{ label: 'first steps', preset: 'first-steps' }],
+    tab: 'train',
+    open: ['watch'],
+    watch: [
+      { kind: 'rl-starts', on: OUTCOME },
+      { kind: 'reaches', metric: 'episode/success', value: 0.9, on: ['episode/success'] },
+    ],
+  },
+  {
+    name: 'group-advantage',
+    markdown: groupAdvantage,
+    runs: [{ label: 'first steps', preset: 'first-steps' }],
+    tab: 'train',
+    open: ['inspector'],
+    watch: [
+      { kind: 'rl-starts', on: OUTCOME },
+      { kind: 'reaches', metric: 'reward/frac_zero_std', value: 1, on: ['reward/frac_zero_std'] },
+    ],
+  },
+  {
+    name: 'bc-then-rl',
+    markdown: bcThenRl,
+    runs: [
+      { label: 'BC, then RL', preset: 'bc-vs-zero', variant: 'bc' },
+      { label: 'RL from scratch (R1-Zero)', preset: 'bc-vs-zero', variant: 'zero' },
+    ],
+    tab: 'train',
+    open: [],
+    watch: [
+      { kind: 'rl-starts', on: OUTCOME },
+      { kind: 'first-signal', on: ['reward/frac_zero_std', 'episode/success'] },
+    ],
+  },
+  {
+    name: 'credit-for-progress',
+    markdown: creditForProgress,
+    runs: [
+      { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome' },
+      { label: 'progress reward', preset: 'outcome-vs-process', variant: 'process' },
+    ],
+    tab: 'train',
+    open: [],
+    watch: [
+      { kind: 'rl-starts', on: OUTCOME },
+      { kind: 'first-signal', on: ['reward/frac_zero_std', 'reward/mean'] },
+    ],
+  },
+  {
+    name: 'group-size',
+    markdown: groupSize,
+    runs: [
+      { label: 'G = 2', preset: 'group-size', variant: 'G2' },
+      { label: 'G = 8', preset: 'group-size', variant: 'G8' },
+      { label: 'G = 16', preset: 'group-size', variant: 'G16' },
+    ],
+    tab: 'train',
+    open: [],
+    watch: [{ kind: 'first-signal', on: ['reward/frac_zero_std', 'episode/success'] }],
+  },
+  {
+    name: 'three-stages',
+    markdown: threeStages,
+    // enter-text (type the word, press the button) shows all three within 40 updates; login needs some 60.
+    runs: [{ label: 'enter-text', preset: 'first-steps', over: { env: 'enter-text', bcSteps: 60, bcLr: 0.005, lr: 0.005, updates: 40 } }],
+    tab: 'train',
+    open: [],
+    watch: [{ kind: 'stages', on: ['episode/success', 'episode/turns', 'episode/length', 'policy/entropy'] }],
+  },
+  {
+    name: 'skills',
+    markdown: skills,
+    runs: [
+      { label: 'with skills', preset: 'login', over: { skills: true, bcSteps: 0, group: 8, tasks: 2, lr: 0.01, seed: 7, updates: 10 } },
+      { label: 'without skills', preset: 'login', over: { skills: false, bcSteps: 0, group: 8, tasks: 2, lr: 0.01, seed: 7, updates: 10 } },
+    ],
+    tab: 'train',
+    open: [],
+    watch: [
+      { kind: 'first-signal', on: ['reward/frac_zero_std', 'episode/success'] },
+      { kind: 'reaches', metric: 'episode/success', value: 0.9, on: ['episode/success'] },
+    ],
+  },
+  {
+    name: 'team',
+    markdown: team,
+    // click-button keeps the team's warm-up and updates to seconds (read-table's took minutes).
+    runs: [{ label: 'debate on click-button', preset: 'debate', over: { env: 'click-button', bcSteps: 10, updates: 10 } }],
+    tab: 'team',
+    open: [],
+    watch: [],
+  },
+];
+
+export const LESSONS: readonly Lesson[] = DEFINITIONS.map((d) => ({ ...d, ...parseLesson(d.markdown, d.name) }));
+
+export function getLesson(name: string): Lesson | undefined {
+  return LESSONS.find((l) => l.name === name);
+}
+
+/** The full config of one of a lesson's runs. */
+export function lessonConfig(run: LessonRun): Config {
+  const preset = getPreset(run.preset);
+  if (!preset) throw new Error(`lesson run '${run.label}': no preset '${run.preset}'`);
+  const variant = run.variant === undefined ? undefined : preset.variants?.find((v) => v.name === run.variant);
+  if (run.variant !== undefined && !variant) throw new Error(`lesson run '${run.label}': preset '${run.preset}' has no variant '${run.variant}'`);
+  return presetConfig(preset, variant, run.over);
+}

@@ -1,0 +1,25 @@
+// Skill names are short templates (verb, role, a label the skill always uses), never one episode's words; the
+// episode a skill was found in is described apart, as its example.
+import { describe, expect, it } from 'vitest';
+import { getEnvSpec } from '../../src/envs/registry';
+import { discover } from '../../src/skills/discovery';
+
+describe('skill names', () => {
+  for (const env of ['login-user', 'flight-booking', 'email-inbox']) {
+    it(`on ${env}: templates without quoted episode text, the example apart`, () => {
+      const { skills } = discover(getEnvSpec(env), { budget: 2000, seed: 1, now: 0 });
+      expect(skills.length).toBeGreaterThan(0);
+      for (const s of skills) {
+        expect(s.name, s.name).not.toMatch(/"|'[^']*'/);
+        expect(s.name.length, s.name).toBeLessThanOrEqual(80);
+        expect(s.description, s.name).toMatch(/^e\.g\. .+ \(found at .+\)$/);
+      }
+    });
+  }
+
+  it('names a login skill in the words a person would use', () => {
+    const names = discover(getEnvSpec('login-user'), { budget: 3000, seed: 1, now: 0 }).skills.map((s) => s.name);
+    expect(names).toContain('fill Username then submit');
+    expect(names).toContain('submit');
+  });
+});
