@@ -29,7 +29,7 @@ describe('describeAllowed and checkField', () => {
     expect(describeAllowed(prop('grammar'))).toBe('true or false');
     expect(describeAllowed(prop('model'))).toBe('one of: tiny, small, base');
     expect(describeAllowed(prop('hide'))).toBe(
-      'a comma-separated list of: presets, config, controls, charts, watch, inspector, runs, share (or empty)',
+      'a comma-separated list of: presets, config, controls, charts, watch, inspector, runs, share, onnx, tabs, header (or empty)',
     );
   });
 

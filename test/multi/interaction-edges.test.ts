@@ -38,7 +38,7 @@ function scripted(script: (row: ActRow, call: number) => string) {
       const call = rows.length;
       rows.push(batch);
       const texts = batch.map((r) => script(r, call));
-      return { prompts: batch.map((_, i) => [call, i]), tokens: batch.map(() => [7, 8]), logp: batch.map(() => [-0.5, -0.25]), texts };
+      return { prompts: batch.map((_, i) => [call, i]), tokens: batch.map(() => [7, 8]), logp: batch.map(() => [-0.5, -0.25]), entropy: batch.map(() => [0.75, 0.125]), texts };
     },
   };
   return { handle, rows };
@@ -91,7 +91,7 @@ describe('playTeam', () => {
     expect([ep.success, ep.progress, ep.truncated]).toEqual([false, 0, true]);
     expect(ep.records.p2).toMatchObject({ success: false, progress: 0, truncated: true });
     expect(ep.records.p2.turns).toHaveLength(3);
-    expect(ep.records.p2.turns[0]).toEqual({ prompt: [0, 0], action: [7, 8], logp: [-0.5, -0.25], text: HALF });
+    expect(ep.records.p2.turns[0]).toEqual({ prompt: [0, 0], action: [7, 8], logp: [-0.5, -0.25], entropy: [0.75, 0.125], text: HALF });
     expect(ep.log.slice(0, 3)).toEqual([
       { agent: 'p1', turn: 0, round: 0, text: NOOP, score: 0 },
       { agent: 'p2', turn: 0, round: 0, text: HALF, score: 0.25 },

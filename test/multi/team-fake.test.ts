@@ -37,7 +37,7 @@ function fakeHost(smart: Record<string, boolean>, params: Record<string, number>
         async act(rows: ActRow[]): Promise<Acted> {
           s.acts++;
           const texts = rows.map((r) => (init.node.role === 'planner' ? 'click it' : choose(r, smart[init.node.name] ?? true)));
-          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), texts };
+          return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), entropy: rows.map(() => [0]), texts };
         },
         async train(episodes, rewards, valid): Promise<AgentStep> {
           s.trains.push({ episodes, rewards, valid });
@@ -83,7 +83,7 @@ describe('TeamTrainer over a stand-in host', () => {
     expect(init('p1').longestAction).toBeGreaterThan(1);
     expect(init('p1')).not.toHaveProperty('policy');
     expect(team.singleModel).toBe('small');
-    expect(f.singles).toEqual([{ ...team.config, workflow: 'single', model: 'small' }]);
+    expect(f.singles).toEqual([{ ...team.config, workflow: 'single', model: 'small', evalEvery: 0 }]);
     expect(team.workflow.agents.map((a) => a.name)).toEqual(['p1', 'p2', 'p3', 'judge']);
     expect([...team.infos.keys()]).toEqual(['p1', 'p2', 'p3', 'judge']);
     expect(team.updatesDone).toBe(0);
@@ -157,7 +157,7 @@ describe('TeamTrainer over a stand-in host', () => {
         ...f.host,
         async spawn(init) {
           const out = await f.host.spawn(init);
-          const member: TeamMember = { ...out.member, act: async (rows) => ({ prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), texts: rows.map(() => 'back()') }) };
+          const member: TeamMember = { ...out.member, act: async (rows) => ({ prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), entropy: rows.map(() => [0]), texts: rows.map(() => 'back()') }) };
           return { ...out, member };
         },
       };
