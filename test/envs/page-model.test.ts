@@ -44,7 +44,7 @@ function toyDef(over: Partial<WebTaskDef<Toy>> = {}): WebTaskDef<Toy> {
     progress: (s) => s.progress,
     expert: () => 'click(2)',
     back: (s) => navBack(s.nav),
-    answer: (s, text, page) => (text === 'yes' ? page.end(true) : `'${text}' is not the answer`),
+    answer: (_s, text, page) => (text === 'yes' ? page.end(true) : `'${text}' is not the answer`),
     ...over,
   };
 }

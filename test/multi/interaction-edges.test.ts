@@ -45,7 +45,7 @@ function scripted(script: (row: ActRow, call: number) => string) {
 }
 
 const node = (name: string, role: AgentNode['role']): AgentNode => ({ name, role, model: 'tiny', trainable: true });
-const play = (maxTurns = 3): PlayOptions => ({ spec: toy, envOptions: {}, maxTurns });
+const play = (maxTurns = 3): PlayOptions => ({ spec: toy, envOptions: {}, split: 'train', maxTurns });
 const noShuffle = { maxOthers: 5, shuffle: false, containSelf: true };
 
 describe('majority', () => {

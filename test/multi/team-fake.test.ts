@@ -41,7 +41,7 @@ function fakeHost(smart: Record<string, boolean>, params: Record<string, number>
         },
         async train(episodes, rewards, valid): Promise<AgentStep> {
           s.trains.push({ episodes, rewards, valid });
-          return { loss: 9, policyLoss: 0.2, kl: 0.3, entropy: 0.4, clipRatio: 0.6, gradNorm: 0.5, fracZeroStd: 0.1 };
+          return { loss: 9, policyLoss: 0.2, kl: 0.3, entropy: 0.4, lowClipped: 1, highClipped: 2, tokens: 10, gradNorm: 0.5, fracZeroStd: 0.1 };
         },
         dispose() {
           s.disposed = true;
