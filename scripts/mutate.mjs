@@ -1,7 +1,9 @@
 // npm run mutate -- [files or folders ...] [stryker flags]: Stryker on the pure layers (stryker.config.mjs), or on
 // the given files only, then the per-file table with each layer's target. Results accumulate across runs in
-// reports/mutation/all.json (narrowed.json for runs narrowed by --testFiles), which also feeds Stryker's incremental mode, so a rerun only tests mutants whose code
-// or covering tests changed (--force reruns everything). `--table` prints the accumulated table without running.
+// reports/mutation/all.json (narrowed.json for runs narrowed by --testFiles), which also feeds Stryker's incremental
+// mode, so a rerun only tests mutants whose code or covering tests changed (--force reruns everything).
+// `--table` prints the accumulated table without running. `--skip-tests a,b` leaves out test files (globs) that
+// already fail without any mutant (Stryker stops when its initial run fails); the run says which it left out.
 // Exit status: Stryker's, else 1 when a file of this run is below its target.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -36,9 +38,17 @@ function parseArgs(argv) {
   const patterns = [];
   const passThrough = [];
   let tableOnly = false;
+  let skipTests = '';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--table') tableOnly = true;
+    else if (a === '--skip-tests' || a.startsWith('--skip-tests=')) {
+      skipTests = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[++i] ?? '');
+      if (skipTests === '' || skipTests.startsWith('-')) {
+        console.error('mutate: --skip-tests needs a comma-separated list of test files or globs');
+        process.exit(2);
+      }
+    }
     else if (a.startsWith('-')) {
       passThrough.push(a);
       // A flag's value travels with it (`--concurrency 2`) unless the flag takes none or is written `--flag=value`.
@@ -49,7 +59,7 @@ function parseArgs(argv) {
       }
     } else patterns.push(toPattern(a));
   }
-  return { patterns, passThrough, tableOnly };
+  return { patterns, passThrough, tableOnly, skipTests };
 }
 
 function readReport(file) {
@@ -121,7 +131,7 @@ function printSurvivors(report) {
   }
 }
 
-const { patterns, passThrough, tableOnly } = parseArgs(process.argv.slice(2));
+const { patterns, passThrough, tableOnly, skipTests } = parseArgs(process.argv.slice(2));
 mkdirSync(OUT, { recursive: true });
 // Runs narrowed to some test files (--testFiles) keep their results apart: they are lower bounds of the real score.
 const narrowed = passThrough.some((a) => a === '-t' || a.startsWith('--testFiles'));
@@ -140,7 +150,8 @@ const all = readReport(ALL);
 if (all) writeFileSync(LAST, JSON.stringify(all));
 const args = ['stryker', 'run', 'stryker.config.mjs', '--incrementalFile', LAST, ...passThrough];
 if (patterns.length > 0) args.push('--mutate', patterns.join(','));
-const run = spawnSync('npx', args, { stdio: 'inherit' });
+if (skipTests) console.log(`mutate: leaving out the test files ${skipTests} (they fail without any mutant)`);
+const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, MUTATE_SKIP_TESTS: skipTests } });
 const report = readReport(LAST);
 if (run.status !== 0 || !report) process.exit(run.status ?? 1);
 

@@ -6,6 +6,7 @@ import type { Acted, ActRow } from '../../src/multi/agent';
 import { majority, playTeam, type AgentHandle, type PlayOptions } from '../../src/multi/interaction';
 import type { AgentNode, Workflow } from '../../src/multi/workflow';
 import { defineWebTask } from '../../src/envs/web/page';
+import { inSplit } from '../../src/envs/split';
 
 const toy = defineWebTask<{ progress: number; seed: number }>({
   id: 'toy-team',
@@ -204,5 +205,24 @@ describe('playTeam', () => {
     expect(ep.actions).toHaveLength(2);
     expect(ep.truncated).toBe(true);
     expect(ex.rows).toHaveLength(2);
+  });
+
+  it('draws every episode from the split it is given', async () => {
+    // The goal names a random 6-letter word drawn from the split's pool.
+    const worded = defineWebTask<{ word: string }>({
+      ...toy,
+      id: 'toy-split',
+      init: (rng, _o, pools) => {
+        const word = pools.string(rng, 6, 6);
+        return { goal: `Press Win ${word}`, state: { word } };
+      },
+      draw: (_s, page) => void page.add('button', 'Win', undefined, { click: () => page.end(true) }),
+      progress: () => 0,
+    });
+    const agents = new Map([['p1', scripted(() => WIN).handle]]);
+    for (const split of ['train', 'test'] as const) {
+      const eps = await playTeam(vote(1), agents, [1, 2, 3, 4], 1, { spec: worded, envOptions: {}, split, maxTurns: 1 });
+      for (const ep of eps) expect(inSplit(ep.goal.slice('Press Win '.length), split)).toBe(true);
+    }
   });
 });
