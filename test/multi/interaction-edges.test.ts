@@ -210,8 +210,11 @@ describe('playTeam', () => {
   it('draws every episode from the split it is given', async () => {
     // The goal names a random 6-letter word drawn from the split's pool.
     const worded = defineWebTask<{ word: string }>({
-      ...toy,
       id: 'toy-split',
+      description: 'Press Win.',
+      maxTurns: 1,
+      options: [],
+      expert: () => 'click(1)',
       init: (rng, _o, pools) => {
         const word = pools.string(rng, 6, 6);
         return { goal: `Press Win ${word}`, state: { word } };
