@@ -91,12 +91,69 @@ describe('Learner.update: the rows it trains on', () => {
   });
 });
 
+describe('Learner.update: what it reports', () => {
+  const eps = () => [episode(0, 0), episode(0, 1)];
+  const all = [true, true];
+
+  it('averages the optimiser steps over the mu passes', async () => {
+    const policy = new ScriptedPolicy();
+    const trainStep = policy.trainStep.bind(policy);
+    let pass = 0;
+    policy.trainStep = async (b, h) => ({ ...(await trainStep(b, h)), loss: [0.2, 0.6][pass], lowClipped: [1, 3][pass++] });
+    const out = await new Learner(policy, async () => new ScriptedPolicy(), new Float32Array(2)).update(eps(), [1, 0], all, config({ group: 2, mu: 2 }), 0, 4);
+    expect(out.step.loss).toBeCloseTo(0.4, 12);
+    expect(out.step.lowClipped).toBe(2);
+    // grpo weights both episodes' 2 action tokens: 4 mask tokens, 2 clipped below on average.
+    expect(out.clip).toEqual({ low: 0.5, high: 0, region: 0.5 });
+  });
+
+  it('gives clip shares of 0, not NaN, when every episode is left out', async () => {
+    const policy = new ScriptedPolicy();
+    const out = await new Learner(policy, async () => new ScriptedPolicy(), new Float32Array(2)).update(eps(), [1, 0], [false, false], config({ group: 2, mu: 1 }), 0, 4);
+    expect(Array.from(out.advantages)).toEqual([0, 0]);
+    expect(out.clip).toEqual({ low: 0, high: 0, region: 0 });
+    expect(Array.from(policy.batches[0].batch.weight).every((w) => w === 0)).toBe(true);
+  });
+
+  it('reads the log-probs after the update only when asked', async () => {
+    const policy = new ScriptedPolicy();
+    const learner = new Learner(policy, async () => new ScriptedPolicy(), new Float32Array(2));
+    expect((await learner.update(eps(), [1, 0], all, config({ group: 2, mu: 1 }), 0, 4)).after).toBeNull();
+    const out = await learner.update(eps(), [1, 0], all, config({ group: 2, mu: 1 }), 0, 4, true);
+    expect(out.width).toBe(4);
+    expect(Array.from(out.after!)).toEqual(new Array(8).fill(-0.5)); // (2 rows, width 4)
+  });
+
+  it('makes the frozen reference once, and disposes of it with the policy', async () => {
+    const policy = new ScriptedPolicy();
+    const made: ScriptedPolicy[] = [];
+    const disposed: string[] = [];
+    policy.dispose = () => void disposed.push('policy');
+    const learner = new Learner(policy, async () => {
+      const ref = new ScriptedPolicy();
+      ref.dispose = () => void disposed.push('reference');
+      made.push(ref);
+      return ref;
+    }, new Float32Array(2));
+    for (let u = 0; u < 2; u++) await learner.update(eps(), [1, 0], all, config({ group: 2, mu: 1, beta: 0.04 }), u, 4);
+    expect(made).toHaveLength(1);
+    learner.dispose();
+    expect(disposed).toEqual(['policy', 'reference']);
+  });
+});
+
 describe('samplingEntropy', () => {
   it('is the plain mean over every generated token, 0 with none', () => {
     const e = episode(0, 0, 2);
     e.turns[1] = turn([1, 1, 0.5]);
     expect(samplingEntropy([e])).toBeCloseTo(3 / 5, 12);
     expect(samplingEntropy([{ ...e, turns: [] }])).toBe(0);
+  });
+
+  it('skips turns without recorded entropies (checkpoints from before they were kept)', () => {
+    const e = episode(0, 0, 2);
+    delete (e.turns[0] as Partial<TurnRecord>).entropy;
+    expect(samplingEntropy([e])).toBeCloseTo(0.25, 12); // turn 1's [0.5, 0]
   });
 });
 
