@@ -6,11 +6,12 @@
 // already fail without any mutant (Stryker stops when its initial run fails); the run says which it left out.
 // Exit status: Stryker's, else 1 when a file of this run is below its target.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUT = 'reports/mutation';
-const LAST = join(OUT, 'last-run.json');
+// This run's own incremental file, so that runs on different files may go at once.
+const LAST = join(OUT, `last-run-${process.pid}.json`);
 
 /** Issue 21's targets (percent), by the first matching folder. */
 const TARGETS = [
@@ -153,9 +154,11 @@ if (patterns.length > 0) args.push('--mutate', patterns.join(','));
 if (skipTests) console.log(`mutate: leaving out the test files ${skipTests} (they fail without any mutant)`);
 const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, MUTATE_SKIP_TESTS: skipTests } });
 const report = readReport(LAST);
+rmSync(LAST, { force: true });
 if (run.status !== 0 || !report) process.exit(run.status ?? 1);
 
-writeFileSync(ALL, JSON.stringify(merge(all, report)));
+// Read again: another run may have added its files meanwhile.
+writeFileSync(ALL, JSON.stringify(merge(readReport(ALL), report)));
 printSurvivors(report);
 console.log('\nMutation score per file (this run; killed includes timeouts; compile errors are not counted):\n');
 process.exit(printTable(rows(report)) > 0 ? 1 : 0);
