@@ -2,7 +2,8 @@
 // exact message: one family is not a mixture, a mixture trains one agent without skills, and the curriculum's down
 // threshold must stay below its up threshold.
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../src/core/config';
+import { parseFieldText, validateConfig } from '../../src/core/config';
+import { propOf } from '../../src/core/config-table';
 
 const errorsOf = (input: Record<string, unknown>) => {
   const r = validateConfig(input);
@@ -38,5 +39,12 @@ describe('validateConfig: the curriculum thresholds', () => {
     expect(errorsOf({ curriculum: true, curriculumDown: 0.6, curriculumUp: 0.5 }).map((e) => e.key)).toEqual(['curriculumDown']);
     expect(validateConfig({ curriculum: true, curriculumDown: 0.49, curriculumUp: 0.5 }).ok).toBe(true);
     expect(validateConfig({ curriculum: false, curriculumDown: 0.6, curriculumUp: 0.5 }).ok).toBe(true);
+  });
+});
+
+describe('parseFieldText: fractions without a leading digit', () => {
+  it('reads every digit after the point', () => {
+    expect(parseFieldText(propOf('clipLow')!, '.25')).toEqual({ value: 0.25 });
+    expect(parseFieldText(propOf('clipLow')!, '.125e0')).toEqual({ value: 0.125 });
   });
 });
