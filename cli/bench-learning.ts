@@ -10,6 +10,7 @@ import type { Config } from '../src/core/config-table';
 import { baselineRates } from '../src/envs/baselines';
 import { evalSeeds } from '../src/rl/evaluate';
 import { trainCurve, type Curve } from '../src/rl/curve';
+import { baseFileFor } from './base-file';
 import { runSpec } from '../src/rl/mixture';
 import { getPreset, presetConfig } from '../src/rl/presets';
 import { envOptionsFor } from '../src/rl/rollout';
@@ -93,7 +94,7 @@ export async function learningMain(argv: readonly string[]): Promise<void> {
   for (const run of runs) {
     for (const seed of args.seeds) {
       const config = runConfig(run, seed);
-      const curve = await trainCurve(config, { seconds: run.seconds * args.scale, clock: cpuSeconds, sampled: false });
+      const curve = await trainCurve(config, { seconds: run.seconds * args.scale, clock: cpuSeconds, sampled: false, base: baseFileFor(config) });
       const result = { key: run.key, seed, curve, baselines: baselinesOf(config) };
       results.push(result);
       log(describeRun(result));

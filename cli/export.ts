@@ -21,7 +21,7 @@ function main(argv: readonly string[]): number {
   if (!args) return 2;
   const checkpoint = decodeCheckpoint(new Uint8Array(readFileSync(args.checkpoint)));
   const bytes = exportCheckpoint(checkpoint);
-  const config = presetConfig(checkpoint.config.model, checkpoint.vocab.length);
+  const config = presetConfig(checkpoint.config.model, checkpoint.vocab.length, checkpoint.config.pointer);
   writeFileSync(args.out, bytes);
   process.stdout.write(
     `wrote ${args.out} (${(bytes.length / 2 ** 20).toFixed(2)} MiB): ${checkpoint.config.env} policy after ${checkpoint.update} updates, ` +

@@ -85,6 +85,8 @@ const OUTCOME: RunSpec = variant('outcome-vs-process', 'outcome', 600);
 const PROCESS: RunSpec = variant('outcome-vs-process', 'process', 600);
 const G2: RunSpec = variant('group-size', 'G2', 600);
 const G16: RunSpec = variant('group-size', 'G16', 600);
+const SKILLS: RunSpec = variant('skills-vs-plain', 'skills', 120, { evalEvery: 5 });
+const PLAIN: RunSpec = variant('skills-vs-plain', 'plain', 120, { evalEvery: 5 });
 
 export const SCENARIOS: readonly Scenario[] = [
   reachTarget('first-steps (match off)', FIRST_STEPS, 0.9, 0.6),
@@ -133,6 +135,18 @@ export const SCENARIOS: readonly Scenario[] = [
       const lines = g2.map((c, i) => `${seedOf(c)}: frac_zero_std G2 ${f2(mean(c.fracZeroStd))} vs G16 ${f2(mean(g16[i].fracZeroStd))}; eval gain per update G2 ${perUpdate(c).toFixed(4)} vs G16 ${perUpdate(g16[i]).toFixed(4)}`);
       const met = g2.length > 0 && fz.every((d) => d > 0) && gain.every((d) => d > 0);
       return { scenario: 'group-size', claim: this.claim, met, lines, effect: effect('frac_zero_std, G2 minus G16', fz) };
+    },
+  },
+  {
+    name: 'skills-vs-plain',
+    claim: 'skills-vs-plain: GRPO with skills as macro-actions ahead of plain GRPO on enter-text after the same updates',
+    runs: [SKILLS, PLAIN],
+    judge(curves) {
+      const [skills, plain] = [curves(SKILLS.key), curves(PLAIN.key)];
+      const diffs = skills.map((c, i) => lastEval(c) - lastEval(plain[i]));
+      const turns = (c: Curve) => f2(mean(c.turns.slice(-3)));
+      const lines = skills.map((c, i) => `${seedOf(c)}: after ${c.evals.at(-1)!.update} updates, with skills ${f2(lastEval(c))} vs plain ${f2(lastEval(plain[i]))}; turns per episode (last 3 updates) ${turns(c)} vs ${turns(plain[i])}`);
+      return { scenario: 'skills-vs-plain', claim: this.claim, met: skills.length > 0 && diffs.every((d) => d > 0), lines, effect: effect('eval success, skills minus plain', diffs) };
     },
   },
   {

@@ -5,8 +5,11 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { EnvOptions } from '../src/envs/api';
+import { SPLITS, type Split } from '../src/envs/split';
 import { getEnvSpec } from '../src/envs/registry';
-import { discover } from '../src/skills/discovery';
+import { DEFAULT_SKILL_SELECT, discover } from '../src/skills/discovery';
+import type { SkillSelect } from '../src/skills/select';
+import { SKILL_SELECTS } from '../src/core/config-table';
 import { ExportTooLargeError, exportLibrary, parseLibrary } from '../src/skills/io';
 import { mergeLibraries } from '../src/skills/library';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '../src/skills/mcts';
@@ -15,9 +18,11 @@ import type { Skill } from '../src/skills/types';
 import { parseEnvOption, UsageError } from './flags';
 
 const USAGE = `usage: npm run skills -- <command> [flags]
-  discover --env ID [--seed N] [--budget STEPS] [--eval EPISODES] [--sims S] [--opt name=value]... [--in FILE] [--out FILE] [--json]
-      discover skills from zero (or from --in) for STEPS environment steps, then evaluate the MCTS skill agent
-      and flat random exploration on EPISODES seeds discovery never saw; --out writes the library as JSON
+  discover --env ID [--seed N] [--budget STEPS] [--select uct-argmax|bottom-up] [--eval EPISODES] [--split test|train] [--sims S] [--opt name=value]... [--in FILE] [--out FILE] [--json]
+      discover skills from zero (or from --in) on the train split for STEPS environment steps, choosing skills by
+      --select (the config key skillSelect: ours or Bottom-Up Agent's rule), then evaluate the
+      MCTS skill agent and flat random exploration on EPISODES seeds discovery never saw, drawn from --split
+      (default test); --out writes the library as JSON
   merge FILE... --out FILE [--json]
       merge exported libraries (deduplicated by action sequence, stats combined)`;
 
@@ -26,6 +31,11 @@ function positive(flag: string, text: string | undefined, max: number): number {
   const n = Number(text);
   if (text === undefined || !/^\d+$/.test(text) || n < 1 || n > max) throw new UsageError(`${flag}: expected an integer from 1 to ${max}, got '${text ?? ''}'`);
   return n;
+}
+
+function oneOf<const V extends string>(flag: string, text: string, values: readonly V[]): V {
+  if (!(values as readonly string[]).includes(text)) throw new UsageError(`${flag}: expected ${values.join(' or ')}, got '${text}'`);
+  return text as V;
 }
 
 /** A file problem (missing, a directory, no permission, too big to export): status 1, no stack trace. */
@@ -73,6 +83,8 @@ function runDiscover(args: string[]): void {
   let json = false;
   let input: string | undefined;
   let output: string | undefined;
+  let split: Split = 'test';
+  let select: SkillSelect = DEFAULT_SKILL_SELECT;
   const options: Record<string, number | string | boolean> = {};
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -89,6 +101,8 @@ function runDiscover(args: string[]): void {
       case '--eval': evalEpisodes = positive(flag, value, 10_000); break;
       case '--sims': sims = positive(flag, value, 10_000); break;
       case '--opt': parseEnvOption('--opt', value, options); break;
+      case '--split': split = oneOf(flag, value, SPLITS); break;
+      case '--select': select = oneOf(flag, value, SKILL_SELECTS); break;
       case '--in': input = value; break;
       case '--out': output = value; break;
       default: throw new UsageError(`discover: unknown flag '${flag}'`);
@@ -110,8 +124,9 @@ function runDiscover(args: string[]): void {
   const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
 
   const t0 = performance.now();
-  const found = discover(spec, { budget, seed, envOptions, library: input ? readLibrary(input) : [] });
-  log(`${spec.id}: ${found.skills.length} skills from ${found.steps} steps, ${found.episodes} episodes on seeds ${found.seeds[0]}-${found.seeds[1]} (${found.solved} solved while discovering), ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const found = discover(spec, { budget, seed, select, envOptions, library: input ? readLibrary(input) : [] });
+  const pruned = select === 'bottom-up' ? `, ${found.pruned} pruned` : '';
+  log(`${spec.id} (${select}): ${found.skills.length} skills${pruned} from ${found.steps} steps, ${found.episodes} episodes on train seeds ${found.seeds[0]}-${found.seeds[1]} (${found.solved} solved while discovering), ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   for (const s of [...found.skills].sort((a, b) => b.fitness - a.fitness).slice(0, 8)) {
     log(`  ${s.fitness.toFixed(2)}  ${s.uses.toString().padStart(5)} uses  ${s.name}`);
   }
@@ -119,12 +134,13 @@ function runDiscover(args: string[]): void {
 
   const seeds = unseenSeeds(seed, evalEpisodes);
   const plan = { ...DEFAULT_PLAN, simulations: sims };
-  const mcts = evaluateAgent(seeds, (s) => runMctsEpisode(spec, found.skills, s, plan, envOptions));
-  const flat = evaluateAgent(seeds, (s) => runRandomEpisode(spec, s, plan.simulations, plan.depth * 2, envOptions));
-  log(`MCTS skill agent on ${seeds.length} unseen seeds: ${(100 * mcts.successRate).toFixed(0)}% solved, ${mcts.meanTurns.toFixed(1)} turns, ${mcts.meanLookahead.toFixed(0)} lookahead steps per episode`);
+  const which = { envOptions, split };
+  const mcts = evaluateAgent(seeds, (s) => runMctsEpisode(spec, found.skills, s, plan, which));
+  const flat = evaluateAgent(seeds, (s) => runRandomEpisode(spec, s, plan.simulations, plan.depth * 2, which));
+  log(`MCTS skill agent on ${seeds.length} unseen ${split} seeds: ${(100 * mcts.successRate).toFixed(0)}% solved, ${mcts.meanTurns.toFixed(1)} turns, ${mcts.meanLookahead.toFixed(0)} lookahead steps per episode`);
   log(`flat random exploration:          ${(100 * flat.successRate).toFixed(0)}% solved, ${flat.meanTurns.toFixed(1)} turns, ${flat.meanLookahead.toFixed(0)} lookahead steps per episode`);
   if (json) {
-    console.log(JSON.stringify({ env: spec.id, skills: found.skills.length, evalEpisodes: seeds.length, successRate: mcts.successRate, randomSuccessRate: flat.successRate, budget, seed }));
+    console.log(JSON.stringify({ env: spec.id, skills: found.skills.length, evalEpisodes: seeds.length, split, select, successRate: mcts.successRate, randomSuccessRate: flat.successRate, budget, seed }));
   }
 }
 

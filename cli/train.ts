@@ -18,8 +18,9 @@ import { createTrainer, resumeTrainer } from '../src/rl/setup';
 import type { Trainer } from '../src/rl/trainer';
 import { localHost } from '../src/multi/local';
 import { frozenPolicy, withFrozen } from '../src/multi/frozen';
-import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
+import { AGENT_METRICS, TEAM_EVAL_METRICS, TEAM_METRICS, TeamTrainer } from '../src/multi/team';
 import { workflowOf } from '../src/multi/workflow';
+import { baseFileFor } from './base-file';
 import { installWebGpu } from './node-webgpu';
 import { UsageError } from './flags';
 
@@ -171,6 +172,7 @@ export function helpText(): string {
     '',
     'Team metrics (workflow = chain, debate or mixture):',
     `  ${TEAM_METRICS.join(', ')}`,
+    `  every evalEvery updates and after the last: ${TEAM_EVAL_METRICS.join(', ')}`,
     `  agent/<name>/: ${AGENT_METRICS.join(', ')}`,
   ];
   return lines.join('\n');
@@ -265,12 +267,17 @@ async function driveTeam(run: Run, json: boolean, policies: ReadonlyMap<string, 
     else {
       const shares = team.workflow.agents.map((a) => `${a.name} ${fixed(m[`agent/${a.name}/reward/share`], 2)}`).join(' ');
       process.stdout.write(`update ${String(update).padStart(4)}  team ${fixed(m['team/success'], 2)}  single ${fixed(m['baseline/single/success'], 2)}  vote ${fixed(m['baseline/vote/success'], 2)}  shares ${shares}  ${fixed(m['perf/update_ms'] / 1000, 2)} s\n`);
+      if (m['team/eval/success'] !== undefined) {
+        process.stdout.write(`  eval (test split, greedy): team ${fixed(m['team/eval/success'], 2)}  single ${fixed(m['baseline/single/eval/success'], 2)}  vote ${fixed(m['baseline/vote/eval/success'], 2)}\n`);
+      }
     }
   }
   await team.dispose();
   const tail = last.slice(-5);
   const avg = (k: string) => fixed(tail.reduce((a, m) => a + m[k], 0) / Math.max(1, tail.length), 3);
-  return `${run.label ? `[${run.label}] ` : ''}success over the last ${tail.length} updates: team ${avg('team/success')}, single agent (${team.singleModel}) ${avg('baseline/single/success')}, majority vote ${avg('baseline/vote/success')} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
+  const evals = last.filter((m) => m['team/eval/success'] !== undefined).at(-1);
+  const final = evals ? `; last eval (test split): team ${fixed(evals['team/eval/success'], 3)}, single ${fixed(evals['baseline/single/eval/success'], 3)}, vote ${fixed(evals['baseline/vote/eval/success'], 3)}` : '';
+  return `${run.label ? `[${run.label}] ` : ''}success over the last ${tail.length} updates: team ${avg('team/success')}, single agent (${team.singleModel}) ${avg('baseline/single/success')}, majority vote ${avg('baseline/vote/success')}${final} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
 }
 
 /** A --frozen agent's checkpoint bytes; a UsageError when the file cannot be read or cannot play a run's env. */
@@ -337,7 +344,7 @@ async function runCommand(cmd: Exclude<Command, { kind: 'help' }>, policies: Rea
       continue;
     }
     const started = performance.now();
-    const { trainer, note } = await createTrainer(run.config);
+    const { trainer, note } = await createTrainer(run.config, { base: baseFileFor(run.config) });
     say(`${run.label ? `[${run.label}] ` : ''}${run.config.env}, model ${run.config.model} on ${note}, seed ${run.config.seed}: ${run.config.bcSteps} BC steps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (run.config.evalEvery > 0) say(`${run.label ? `[${run.label}] ` : ''}before RL: ${evalText((await trainer.evaluate()).metrics)}`);
     say(await drive(trainer, run.config.updates, run.label, cmd.json, cmd.out, started));

@@ -40,7 +40,11 @@ export const ENV_IDS = [
   'email-inbox-forward-nl',
   'book-flight-full',
   'forum',
+  'long-page',
 ] as const;
+
+/** How skill discovery chooses a skill or Explore at a state: ours, or Bottom-Up Agent's (src/skills/select.ts). */
+export const SKILL_SELECTS = ['bottom-up', 'uct-argmax'] as const;
 
 /** Parts of the page that a share link can hide, for embedding in a lesson. */
 export const HIDEABLE = ['presets', 'config', 'controls', 'charts', 'watch', 'inspector', 'runs', 'share', 'onnx', 'tabs', 'header'] as const;
@@ -111,7 +115,9 @@ export const CONFIG_TABLE = [
   float({ key: 'curriculumDown', group: 'environment', default: 0.2, min: 0, max: 1, doc: 'Mean training success over the last K updates at or below which it goes one level down.' }),
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
-  bool({ key: 'match', group: 'model', default: true, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature)." }),
+  bool({ key: 'match', group: 'model', default: false, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature; an ablation)." }),
+  oneOf({ key: 'init', group: 'model', default: 'scratch', values: ['scratch', 'base'], doc: 'Start from random weights, or from the pretrained base policy of this model size (its vocabulary and weights; npm run base).' }),
+  bool({ key: 'pointer', group: 'model', default: true, doc: "A pointer/copy head: the policy can point at the page's elements for ids and copy the context's words for text." }),
   float({ key: 'temperature', group: 'model', default: 1, min: 0.05, max: 5, doc: 'Sampling temperature (logits are divided by it in training too).' }),
   float({ key: 'topP', group: 'model', default: 1, min: 0.05, max: 1, doc: 'Nucleus sampling: keep the smallest token set with this much probability.' }),
   int({ key: 'group', group: 'grpo', default: 8, min: 2, max: 64, doc: 'G: episodes per task instance (the GRPO group).' }),
@@ -131,6 +137,7 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
   bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
   bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),
+  oneOf({ key: 'skillSelect', group: 'grpo', default: 'bottom-up', values: SKILL_SELECTS, doc: "How skill discovery picks a skill or Explore at a state: ours, argmax UCT per state cluster (uct-argmax), or Bottom-Up Agent's softmax over UCT scores (c = 5, temperature max(0.1, e^(-0.1 N))) with its fitness and pruning (bottom-up)." }),
   oneOf({ key: 'workflow', group: 'team', default: 'single', values: ['single', 'chain', 'debate', 'mixture'], doc: 'Agents: one, or a team (MARTI): planner -> executor, debating proposers, or proposers + aggregator.' }),
   int({ key: 'agents', group: 'team', default: 3, min: 2, max: 5, doc: 'Proposers in a debate or mixture team (a chain is always planner + executor).' }),
   int({ key: 'rounds', group: 'team', default: 1, min: 0, max: 3, doc: "Debate rounds after the first proposals: each proposer reads the others' and may revise." }),
@@ -140,6 +147,7 @@ export const CONFIG_TABLE = [
   bool({ key: 'shuffleResponses', group: 'team', default: true, doc: "MARTI's shuffle_responses: shuffle the proposals an agent reads before keeping maxOthers of them." }),
   bool({ key: 'containSelf', group: 'team', default: true, doc: "MARTI's contain_self: a debater reads its own previous proposal among the others'." }),
   oneOf({ key: 'aggregate', group: 'team', default: 'vote', values: ['vote', 'agent'], doc: "A debate's final action: majority vote of the proposers, or an aggregator agent." }),
+  oneOf({ key: 'view', group: 'team', default: 'whole', values: ['whole', 'parts'], doc: "What each team agent reads of the page: all of it, or its own part (the page split among the readers; a message shows its readers the elements it names, and an aggregator reads only those)." }),
   oneOf({ key: 'leadModel', group: 'team', default: 'tiny', values: ['tiny', 'small', 'base'], doc: "Size of a team's planner or aggregator (the other agents use model)." }),
   int({ key: 'bcSteps', group: 'optimizer', default: 0, min: 0, max: 5000, doc: "Behaviour-cloning steps on the experts' demonstrations before RL (0 = R1-Zero)." }),
   float({ key: 'bcLr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the behaviour-cloning warm-up.' }),

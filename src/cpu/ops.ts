@@ -5,6 +5,7 @@ import { add, embedding, embeddingBackward, gelu, geluBackward, layerNorm, layer
 import { attention, attentionBackward } from './attention';
 import { logprobs, sample, tokenLoss } from './loss';
 import { adamw, gradNorm } from './optim';
+import { pointer, pointerBackward } from './pointer';
 
 /** Grow to a power of two so alternating shapes settle on one buffer. */
 function grown(n: number): number {
@@ -75,6 +76,8 @@ export class CpuOps implements Ops<Float32Array, Int32Array> {
   attention = attention;
   attentionBackward = attentionBackward;
   copyRows = copyRows;
+  pointer = pointer;
+  pointerBackward = pointerBackward;
   logprobs = logprobs;
   tokenLoss = tokenLoss;
   gradNorm = gradNorm;

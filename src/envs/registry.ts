@@ -38,6 +38,7 @@ import { useSpinner } from './web/use-spinner';
 import { multiLayouts } from './web/multi-layouts';
 import { multiOrderings } from './web/multi-orderings';
 import { textTransform } from './web/text-transform';
+import { longPage } from './web/long-page';
 
 export const ENV_SPECS: readonly EnvSpec[] = [
   clickButton, clickCheckboxes, clickTab, clickTab2, clickMenu, enterText, loginUser, chooseList, useAutocomplete,
@@ -45,6 +46,8 @@ export const ENV_SPECS: readonly EnvSpec[] = [
   // The newer web families (issue 14), MiniWoB++ tasks that need reading, typing, several steps or navigation.
   enterPassword, enterDate, enterTime, textTransform, copyPaste2, findWord, multiOrderings, multiLayouts,
   loginUserPopup, terminal, useSpinner, clickCollapsible2, navigateTree, chooseDate, socialMedia, socialMediaAll, phoneBook, emailInboxForwardNl, bookFlightFull, forum,
+  // A page longer than a tiny policy's context, for teams whose agents each read a part (src/multi/view.ts).
+  longPage,
 ];
 
 export const ENV_IDS: readonly string[] = ENV_SPECS.map((s) => s.id);

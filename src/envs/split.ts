@@ -55,12 +55,9 @@ export class Pools {
     const sub = this.words(list);
     if (sub.length < k) throw new Error(`pools: asked for ${k} items, the ${this.split} split of this list holds ${sub.length}`);
     if (k * 4 > sub.length) return rng.shuffle(sub).slice(0, k);
-    const picked: number[] = [];
-    while (picked.length < k) {
-      const i = rng.int(sub.length);
-      if (!picked.includes(i)) picked.push(i);
-    }
-    return picked.map((i) => sub[i]);
+    const picked = new Set<number>(); // insertion order: the same draws as a list that skips repeats
+    while (picked.size < k) picked.add(rng.int(sub.length));
+    return [...picked].map((i) => sub[i]);
   }
 
   /** A random lowercase string of length in [minLen, maxLen] in this split (MiniWoB's random words). */

@@ -1,6 +1,6 @@
 // GpuOps: the WebGPU backend of the op set. Each method is the wrapper of one kernel (.wgsl in ./kernels): it
 // records a dispatch into the context's open encoder; pipelines and bind groups are cached by the context.
-import type { AdamHyper, LossHyper, MatmulOptions, Ops, Precision } from '../model/ops';
+import { POINTER_HEADS, type AdamHyper, type LossHyper, type MatmulOptions, type Ops, type Precision } from '../model/ops';
 import { GpuContext, type GpuTensor, type Uniforms } from './context';
 import { attention, attentionBackward, attentionSavedSize } from './kernels/attention';
 import { matmul, matmulTiles, splitK } from './kernels/matmul';
@@ -14,6 +14,7 @@ import embeddingCode from './kernels/embedding.wgsl?raw';
 import embeddingBackCode from './kernels/embedding_backward.wgsl?raw';
 import embeddingSortCode from './kernels/embedding_sort.wgsl?raw';
 import geluCode from './kernels/gelu.wgsl?raw';
+import * as pointerKernels from './pointer';
 
 type T = GpuTensor;
 const WG = 64;
@@ -143,6 +144,13 @@ export class GpuOps implements Ops<T, T> {
   }
   copyRows(flat: T, seq: T, pos: T, N: number, Tw: number, W: number, gather: boolean): void {
     this.run(copyRowsCode, { GATHER: +gather }, { u: [N, Tw, W] }, [pos, flat, seq], N * W);
+  }
+  pointer(q: T, kv: T, targets: T, qStart: T, keyLen: T, logits: T, out: T, probs: T, N: number, Tq: number, Tk: number, Dp: number, V: number): void {
+    pointerKernels.pointer(this.ctx, q, kv, targets, qStart, keyLen, logits, out, probs, N, Tq, Tk, Dp, V);
+  }
+  pointerBackward(qkv: T, probs: T, targets: T, logits: T, dOut: T, dLogits: T, dq: T, N: number, T_: number, Dp: number, V: number): void {
+    const dS = this.f32('pointer.dS', N * POINTER_HEADS * T_ * T_);
+    pointerKernels.pointerBackward(this.ctx, qkv, probs, targets, logits, dOut, dLogits, dq, dS, N, T_, Dp, V);
   }
   logprobs(logits: T, targets: T, out: T, R: number, V: number, invTemp: number): void {
     this.rows.logprobs(logits, targets, out, R, V, invTemp);

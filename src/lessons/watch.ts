@@ -30,6 +30,8 @@ export interface WatchMoment {
   on: readonly string[];
 }
 
+const FRACTION_WORDS: Readonly<Record<number, string>> = { 0.5: 'half', 0.25: 'a quarter of', 0.1: 'a tenth of' };
+
 const STAGE_WORDS = { acquisition: 'skill acquisition', exploration: 'exploration', stabilisation: 'stabilisation' } as const;
 
 const firstX = (s: Series | undefined, test: (y: number) => boolean): number | null => {
@@ -43,7 +45,7 @@ export function momentsOf(rule: WatchRule, series: Readonly<Record<string, Serie
   switch (rule.kind) {
     case 'rl-starts': {
       const started = (series['episode/success']?.xs.length ?? 0) > 0 ? 1 : null;
-      const label = config.bcSteps > 0 ? `BC ends (${config.bcSteps} steps), RL starts` : 'RL starts, with no BC';
+      const label = config.bcSteps > 0 ? `BC ends (${config.bcSteps} step${config.bcSteps === 1 ? '' : 's'}), RL starts` : 'RL starts, with no BC';
       return [{ x: started, label, on: rule.on }];
     }
     case 'first-signal':
@@ -54,7 +56,7 @@ export function momentsOf(rule: WatchRule, series: Readonly<Record<string, Serie
       const s = series[rule.metric];
       const first = s?.ys[0];
       const x = first === undefined ? null : firstX(s, (y) => y <= first * rule.fraction);
-      return [{ x, label: `${rule.metric} falls to ${rule.fraction === 0.5 ? 'half' : `${rule.fraction} of`} its first value`, on: rule.on }];
+      return [{ x, label: `${rule.metric} falls to ${FRACTION_WORDS[rule.fraction] ?? `${rule.fraction} of`} its first value`, on: rule.on }];
     }
     case 'stages':
       return stages.map((m) => ({ x: m.start, label: `stage: ${STAGE_WORDS[m.stage]}`, on: rule.on }));

@@ -1,7 +1,8 @@
 // The policy's context: goal, earlier turns (their observations replaced by a placeholder, as WebAgent-R1 does)
-// and the current observation, fitted inside the window and ending with the ACT marker the action follows.
+// and the current observation, fitted inside the window and ending with the ACT marker the action follows. Its
+// content words read as placeholders numbered in order of first appearance in the context as it is kept.
 import type { UiElement } from '../envs/api';
-import { ACT, END, GOAL, MATCH, OBS, PREV, type Tokenizer } from './tokenizer';
+import { ACT, ContentWords, EL, END, GOAL, MATCH, OBS, PREV, spacingOf, splitWords, type Spacing, type Tokenizer } from './tokenizer';
 
 export interface Turn {
   /** The observation text the action was taken in (kept only as a placeholder). */
@@ -47,23 +48,48 @@ export function compactText(text: string): string {
   return text.replace(/[[\]']/g, ' ');
 }
 
+/** A context's tokens, its content words (placeholder k stands for words[k]) and how its texts space their words. */
+export interface Context {
+  tokens: number[];
+  words: string[];
+  spacing?: Spacing;
+}
+
+/** A vocabulary id, or a content word waiting for its placeholder. */
+type Piece = number | string;
+
+function pieces(tok: Tokenizer, text: string): Piece[] {
+  return splitWords(text).map((w) => tok.id(w) ?? w);
+}
+
+/** An element line (`[7] button 'Submit'`, maybe indented) starts with <el>: `<el> 7 button Submit`. */
+const ELEMENT_LINE = /^\s*\[\d+\]/;
+
 /**
- * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act> (with <match> before the lines in
- * input.matches), at most `window - reserve` tokens
+ * <goal> goal  [<obs> <prev> <act> action <end>]*  <obs> observation <act>, each element line of the observation
+ * starting with <el> (and <match> before the lines in input.matches), at most `window - reserve` tokens
  * (reserve: room for the action to generate). When too long: the oldest turns go first, then the goal is cut to a
- * quarter of the budget, then the observation loses its end; the markers always stay.
+ * quarter of the budget, then the observation loses its end; the markers always stay. Content words then take
+ * placeholders in order of first appearance; past the tokenizer's placeholders they read <unk>.
  */
-export function buildContext(tok: Tokenizer, input: ContextInput, window: number, reserve: number): number[] {
+export function buildContext(tok: Tokenizer, input: ContextInput, window: number, reserve: number): Context {
   const budget = window - reserve;
   if (budget < 8) throw new Error(`context: window ${window} minus reserve ${reserve} leaves no room`);
-  let goal = tok.encode(compactText(input.goal));
-  const obs = input.obs.split('\n').flatMap((line, i) => [...(input.matches?.has(i) ? [MATCH] : []), ...tok.encode(compactText(line))]);
-  const turns = input.history.map((t) => [OBS, PREV, ACT, ...tok.encode(t.action), END]);
+  let goal = pieces(tok, compactText(input.goal));
+  const obs = input.obs.split('\n').flatMap((line, i): Piece[] => [
+    ...(input.matches?.has(i) ? [MATCH] : []),
+    ...(ELEMENT_LINE.test(line) ? [EL] : []),
+    ...pieces(tok, compactText(line)),
+  ]);
+  const turns = input.history.map((t): Piece[] => [OBS, PREV, ACT, ...pieces(tok, t.action), END]);
   const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
   while (turns.length && size() > budget) turns.shift();
   if (size() > budget && goal.length > budget >> 2) goal = goal.slice(0, budget >> 2);
   const room = budget - (size() - obs.length);
-  return [GOAL, ...goal, ...turns.flat(), OBS, ...obs.slice(0, Math.max(0, room)), ACT];
+  const kept = [GOAL, ...goal, ...turns.flat(), OBS, ...obs.slice(0, Math.max(0, room)), ACT];
+  const words = new ContentWords(tok.placeholders);
+  const spacing = spacingOf([input.goal, ...input.history.map((t) => t.action), input.obs]);
+  return { tokens: kept.map((p) => (typeof p === 'number' ? p : tok.wordId(p, words))), words: words.list, spacing };
 }
 
 /** A sequence for training: context, then the action's tokens and END. Returns the tokens and the index where the action starts. */

@@ -29,6 +29,8 @@ export interface PolicyOptions {
   rows?: number;
   /** On WebGPU, run forward matrix products in f16 when the device has shader-f16 (see Precision). Default false. */
   f16?: boolean;
+  /** With a named size: give it its pointer head (default true). */
+  pointer?: boolean;
 }
 
 export interface CreatedPolicy extends Policy {
@@ -55,7 +57,7 @@ async function cpuOps(o: PolicyOptions): Promise<{ ops: AnyOps; what: string }> 
 }
 
 export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
-  const config: ModelConfig = typeof o.model === 'string' ? presetConfig(o.model, o.vocab) : { ...o.model, vocab: o.vocab };
+  const config: ModelConfig = typeof o.model === 'string' ? presetConfig(o.model, o.vocab, o.pointer) : { ...o.model, vocab: o.vocab };
   const want = o.backend ?? 'auto';
   const onCpu = async (why: string) => {
     const { ops, what } = await cpuOps(o);

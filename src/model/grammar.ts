@@ -1,8 +1,9 @@
 // Grammar-constrained decoding: from the env's action signatures, the ids in the current observation and the words
-// of the goal and observation, the tokens that keep a partial action well formed (verb, parens, args, END).
+// of the goal and observation (content words as the context's placeholders), the tokens that keep a partial action
+// well formed (verb, parens, args, END).
 import type { ActionSignature, ArgKind } from '../envs/api';
 import type { GenerateOptions } from './policy-api';
-import { END, JOIN, SPECIALS, UNK, splitWords, type Tokenizer } from './tokenizer';
+import { ContentWords, END, SMALL_NUMBERS, SPECIALS, UNK, splitWords, type Tokenizer } from './tokenizer';
 
 /** One step of an action's token grammar: one of several token sequences, or a quoted text. */
 type Atom = { seqs: number[][] } | { text: true };
@@ -12,6 +13,8 @@ const DIRECTIONS = ['up', 'down', 'left', 'right'];
 export interface GrammarRow {
   goal: string;
   obs: string;
+  /** The context's content words (Context.words): text and ids may use their placeholders. */
+  words: readonly string[];
 }
 
 export class ActionGrammar {
@@ -29,13 +32,16 @@ export class ActionGrammar {
 
   /** The allowed-next-token function for one row: ids from `[n]` marks of the observation, text from goal and observation. */
   forRow(row: GrammarRow): (generated: readonly number[]) => number[] {
-    const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => this.tok.encode(m[1]));
-    const words = this.tok.encode(`${row.goal} ${row.obs}`);
-    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && (t >= SPECIALS.length || t === JOIN)));
-    const ints = [...Array(100).keys()].map((i) => this.tok.encode(String(i)));
-    for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(this.tok.encode(w));
+    const known = ContentWords.of(row.words);
+    const encode = (text: string) => this.tok.encode(text, known);
+    const readable = (seqs: number[][]) => seqs.filter((s) => !s.includes(UNK)); // a number the context lost
+    const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => encode(m[1]));
+    const words = encode(`${row.goal} ${row.obs}`);
+    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && t >= SPECIALS.length));
+    const ints = [...Array(SMALL_NUMBERS).keys()].map((i) => encode(String(i)));
+    for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
-    const arg = (k: ArgKind): Atom => (k === 'text' ? { text: true } : { seqs: k === 'id' ? ids : k === 'int' ? ints : dirs });
+    const arg = (k: ArgKind): Atom => (k === 'text' ? { text: true } : { seqs: k === 'id' ? readable(ids) : k === 'int' ? readable(ints) : dirs });
     const L = (w: keyof ActionGrammar['lit']): Atom => ({ seqs: [[this.lit[w]]] });
     const forms = this.signatures.map((s) => [
       { seqs: [this.tok.encode(s.verb)] },

@@ -39,6 +39,17 @@ export interface AdamHyper {
 }
 
 /**
+ * Pointer heads of the pointer-generator mixture: head 0 copies the token at a context position, head 1 emits the
+ * id of the element line the position is in (see src/model/pointer.ts). A packed pointer row has width
+ * pointerWidth(Dp) = [q_0 .. q_{HP-1} (Dp each) | k_0 .. k_{HP-1} (Dp each) | gate logits (HP + 1)].
+ */
+export const POINTER_HEADS = 2;
+
+export function pointerWidth(Dp: number): number {
+  return 2 * POINTER_HEADS * Dp + POINTER_HEADS + 1;
+}
+
+/**
  * Per loss row (N*T rows), what the loss kernel writes for metrics: (R, LOSS_STATS), all 0 where weight = 0:
  * weight * (policy loss + beta * kl) - entropyCoef * entropy, weight * policy loss, kl (k3, clamped), entropy of the
  * full distribution, and the clip flag: -1 clipped below (ratio < 1 - epsLow, A < 0), +1 above (> 1 + epsHigh, A > 0).
@@ -92,6 +103,17 @@ export interface Ops<F, I> {
   attentionSavedSize?(N: number, H: number, Tq: number, Tk: number): number;
   /** seq (N, Tw, W)[n, pos[n]] = flat (N, W)[n] (the KV-cache write), or flat[n] = seq[n, pos[n]] when `gather`. */
   copyRows(flat: F, seq: F, pos: I, N: number, Tw: number, W: number, gather: boolean): void;
+  /**
+   * The pointer-generator mixture. Row r = (n, i) of q (N, Tq, W) holds the queries and gate logits, the rows of
+   * kv (N, Tk, W) the keys. Key j emits token targets (N, Tk, HP)[n, j, h] to head h (-1 or >= V: nothing, and the
+   * key is masked). Head h points at keys j <= qStart[n] + i with j < keyLen[n]: probs (N, HP, Tq, Tk) =
+   * softmax_j(q_h . k_h / sqrt(Dp)). With gates g = softmax(gate logits), out (N*Tq, V) = the mixture's logits
+   * log(g_0 softmax(logits) + sum_h g_{h+1} sum_j probs_h[j] [target = v]), exactly log g_0 + log softmax(logits)
+   * where no pointer puts mass: finite for every token. The mass falls short of 1 by the gates of heads with no key.
+   */
+  pointer(q: F, kv: F, targets: I, qStart: I, keyLen: I, logits: F, out: F, probs: F, N: number, Tq: number, Tk: number, Dp: number, V: number): void;
+  /** Backward of pointer with Tq = Tk = T, qStart = 0 (q = kv = qkv): dLogits (N*T, V) and dq (N, T, W) overwritten from dOut (N*T, V). */
+  pointerBackward(qkv: F, probs: F, targets: I, logits: F, dOut: F, dLogits: F, dq: F, N: number, T: number, Dp: number, V: number): void;
   /** out (R) = log softmax(logits[r] * invTemp)[targets[r]]. */
   logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void;
   /**

@@ -1,5 +1,6 @@
 // The model's shape and its parameter table: every parameter in one flat buffer at named, 64-float-aligned offsets.
 import { Rng } from '../core/rng';
+import { pointerWidth } from './ops';
 
 export interface ModelConfig {
   vocab: number; // V
@@ -7,6 +8,8 @@ export interface ModelConfig {
   layers: number; // L
   heads: number; // H (D divisible by H)
   window: number; // T_max, the context length
+  /** Dp, the width of each pointer head's queries and keys (src/model/pointer.ts); 0 or absent: no pointer head. */
+  pointer?: number;
 }
 
 export interface ParamEntry {
@@ -43,12 +46,14 @@ function layerShapes(D: number): [string, number[]][] {
 
 export function paramTable(c: ModelConfig): ParamTable {
   if (c.dim % c.heads !== 0) throw new Error(`dim ${c.dim} is not divisible by heads ${c.heads}`);
+  if (c.pointer !== undefined && !(Number.isInteger(c.pointer) && c.pointer >= 0)) throw new Error(`pointer width ${c.pointer} is not a non-negative integer`);
   const shapes: [string, number[]][] = [
     ['wte', [c.vocab, c.dim]], // token embedding, tied with the output head
     ['wpe', [c.window, c.dim]],
   ];
   for (let l = 0; l < c.layers; l++) for (const [n, s] of layerShapes(c.dim)) shapes.push([`h${l}.${n}`, s]);
   shapes.push(['lnf.g', [c.dim]], ['lnf.b', [c.dim]]);
+  if (c.pointer) shapes.push(['ptr.w', [c.dim, pointerWidth(c.pointer)]], ['ptr.b', [pointerWidth(c.pointer)]]); // packed q | k | gates
   const entries = new Map<string, ParamEntry>();
   let offset = 0;
   for (const [name, shape] of shapes) {

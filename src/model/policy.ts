@@ -6,6 +6,7 @@ import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
 import { Transformer } from './transformer';
 import { acceptStep, beginGeneration, fillAllowedMask } from './decoding';
+import { PointerHead } from './pointer';
 
 export class TransformerPolicy<F, I> implements Policy {
   readonly backend: 'cpu' | 'webgpu';
@@ -13,6 +14,8 @@ export class TransformerPolicy<F, I> implements Policy {
   readonly window: number;
   readonly parameterCount: number;
   private readonly model: Transformer<F, I>;
+  /** The pointer/copy head (config.pointer > 0): the policy's token scores are its mixture's logits. */
+  private readonly pointer: PointerHead<F, I> | null;
   private step = 0;
 
   constructor(private readonly ops: Ops<F, I>, readonly config: ModelConfig, rng: Rng) {
@@ -22,6 +25,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const table = paramTable(config);
     this.parameterCount = countParams(table);
     this.model = new Transformer(ops, config, table);
+    this.pointer = config.pointer ? new PointerHead(ops, table, this.model.params, this.model.grads, config.dim, config.vocab, config.pointer) : null;
     ops.writeF32(this.model.params, initParams(config, table, rng.split('init')));
     const zeros = new Float32Array(table.total);
     ops.writeF32(this.model.grads, zeros);
@@ -66,9 +70,10 @@ export class TransformerPolicy<F, I> implements Policy {
     const { rows: N, width: T } = batch;
     const u = this.uploadBatch('train', batch);
     const hf = this.model.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
-    const logits = this.model.head('train', hf, N * T);
+    const logits = this.model.head('train', hf, N * T, this.pointer?.vocabBias);
+    const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
     const lp = this.ops.f32('train.logp', N * T);
-    this.ops.logprobs(logits, u.targets, lp, N * T, this.config.vocab, 1 / temperature);
+    this.ops.logprobs(scores, u.targets, lp, N * T, this.config.vocab, 1 / temperature);
     const got = await this.ops.readF32(lp, N * T);
     const out = new Float32Array(N * T);
     for (let n = 0; n < N; n++) for (let t = 1; t < batch.lengths[n]; t++) out[n * T + t] = got[n * T + t - 1];
@@ -93,8 +98,9 @@ export class TransformerPolicy<F, I> implements Policy {
     const ref = useRef ? this.floats('train.ref', shift(batch.refLogp as Float32Array)) : null;
     const m = this.model;
     const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
-    const logits = m.head('train', hf, R);
-    const dLogits = this.ops.f32('train.dlogits', R * this.config.vocab);
+    const logits = m.head('train', hf, R, this.pointer?.vocabBias);
+    const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
+    const dScores = this.ops.f32('train.dlogits', R * this.config.vocab);
     // The step's metrics in one tensor, for one readback: the gradient norm at 0, per-row loss stats from 64.
     const metrics = this.ops.f32('train.metrics', 64 + R * LOSS_STATS);
     const gradNorm = this.ops.view(metrics, 0, 1);
@@ -103,8 +109,9 @@ export class TransformerPolicy<F, I> implements Policy {
     for (let i = 0; i < R; i++) if (weight[i] !== 0) tokens++;
     const entropyCoef = h.objective === 'grpo' && tokens > 0 ? (h.entropyCoef ?? 0) / tokens : 0;
     const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh, entropyCoef };
-    this.ops.tokenLoss(logits, u.targets, wT, adv, old, ref, dLogits, stats, N, T, this.config.vocab, lossHyper);
-    m.backward('train', u.tokens, u.pos, dLogits, N, T);
+    this.ops.tokenLoss(scores, u.targets, wT, adv, old, ref, dScores, stats, N, T, this.config.vocab, lossHyper);
+    const back = this.pointer ? this.pointer.backward('train', hf, logits, dScores, N, T) : { dLogits: dScores, dHidden: null };
+    m.backward('train', u.tokens, u.pos, back.dLogits, N, T, back.dHidden);
     this.ops.gradNorm(m.grads, m.P, gradNorm);
     this.step++;
     const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
@@ -134,9 +141,8 @@ export class TransformerPolicy<F, I> implements Policy {
     const pos = new Int32Array(N * Tc);
     prompts.forEach((p, n) => tokens.set(p, n * Tc));
     for (let i = 0; i < N * Tc; i++) pos[i] = i % Tc;
-    const last = lens.map((l) => l - 1);
-    const hf0 = this.model.forward('gen', this.ints('gen.tokens', tokens), this.ints('gen.pos', pos), this.ints('gen.qstart', new Int32Array(N)), this.ints('gen.keylen', lens), N, Tc, this.ints('gen.last', last));
-    let logits = this.model.head('gen', hf0, N);
+    const last = this.ints('gen.last', lens.map((l) => l - 1));
+    let logits = this.prefill(tokens, pos, last, lens, N, Tc);
     const allLen = this.ints('gen.cachelen', new Int32Array(N).fill(Tc));
     const mask = o.allowed ? new Float32Array(N * V) : null;
     const uni = new Float32Array(N);
@@ -156,10 +162,22 @@ export class TransformerPolicy<F, I> implements Policy {
       const [lp, ent] = [both.subarray(0, N), both.subarray(stride, stride + N)];
       const stepPos = Int32Array.from(lens, (l) => Math.min(l + s, Tc - 1));
       if (!acceptStep(out, tok, lp, ent, done, lens, s, Tc)) break;
-      const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), this.ints('gen.step.pos', stepPos), allLen, N, Tc);
-      logits = this.model.head('gen.step', hf, N);
+      const stepPosT = this.ints('gen.step.pos', stepPos);
+      const hf = this.model.decode('gen', this.ints('gen.step.tokens', tok), stepPosT, allLen, N, Tc);
+      logits = this.model.head('gen.step', hf, N, this.pointer?.vocabBias);
+      if (this.pointer) logits = this.pointer.step('gen', hf, stepPosT, stepPos, tok, logits, N, Tc);
     }
     return out;
+  }
+
+  /** Generation's prefill over the prompts (N, Tc): the token scores (N, V) at each row's last position. */
+  private prefill(tokens: Int32Array, pos: Int32Array, last: I, lens: Int32Array, N: number, Tc: number): F {
+    const args = [this.ints('gen.tokens', tokens), this.ints('gen.pos', pos), this.ints('gen.qstart', new Int32Array(N)), this.ints('gen.keylen', lens), N, Tc] as const;
+    if (!this.pointer) return this.model.head('gen', this.model.forward('gen', ...args, last), N);
+    const hfAll = this.model.forward('gen', ...args); // every position: the pointer's keys
+    const hfLast = this.ops.f32('gen.hflast', N * this.config.dim);
+    this.ops.copyRows(hfLast, hfAll, last, N, Tc, this.config.dim, true);
+    return this.pointer.prefill('gen', hfAll, last, this.model.head('gen', hfLast, N, this.pointer.vocabBias), tokens, lens, N, Tc);
   }
 
   async getState(): Promise<PolicyState> {

@@ -1,20 +1,22 @@
 // Named model sizes and the check that one fits an adapter's limits, with a message that says what to change.
 import type { AdapterSummary } from '../gpu/device';
+import { POINTER_HEADS } from './ops';
 import { countParams, paramTable, type ModelConfig } from './params';
 
 export type PresetName = 'tiny' | 'small' | 'base';
 
 /** Shapes without the vocabulary, which the tokenizer decides. */
 export const PRESETS: Record<PresetName, Omit<ModelConfig, 'vocab'>> = {
-  tiny: { dim: 32, layers: 2, heads: 4, window: 128 }, // ~45k params at V = 500: trains on a CPU
-  small: { dim: 128, layers: 4, heads: 4, window: 256 }, // ~0.9M
-  base: { dim: 256, layers: 12, heads: 8, window: 512 }, // ~9.7M: for real GPUs
+  tiny: { dim: 32, layers: 2, heads: 4, window: 128, pointer: 16 }, // ~45k params at V = 500: trains on a CPU
+  small: { dim: 128, layers: 4, heads: 4, window: 256, pointer: 32 }, // ~0.9M
+  base: { dim: 256, layers: 12, heads: 8, window: 512, pointer: 32 }, // ~9.7M: for real GPUs
 };
 
-export function presetConfig(name: PresetName, vocab: number): ModelConfig {
+/** A preset's shape for a vocabulary; `pointer` false leaves the pointer head out (config `pointer`, an ablation). */
+export function presetConfig(name: PresetName, vocab: number, pointer = true): ModelConfig {
   const p = PRESETS[name];
   if (!p) throw new Error(`unknown model preset '${name}' (have ${Object.keys(PRESETS).join(', ')})`);
-  return { ...p, vocab };
+  return { ...p, vocab, pointer: pointer ? p.pointer : 0 };
 }
 
 export interface FitCheck {
@@ -31,7 +33,9 @@ export function checkModelFits(c: ModelConfig, limits: AdapterSummary['limits'],
   const buffers: [string, number][] = [
     ['parameters', params],
     ['logits (rows x window x vocab)', R * c.vocab * 4],
-    ['attention probabilities (rows x heads x window^2)', rows * c.heads * c.window * c.window * 4],
+    // Fused attention keeps one log-sum-exp per row and head, not the probabilities; the pointer head keeps its own.
+    ['attention log-sum-exp (rows x heads x window)', R * c.heads * 4],
+    ['pointer probabilities (rows x 2 heads x window^2)', c.pointer ? rows * POINTER_HEADS * c.window * c.window * 4 : 0],
     ['MLP activations (rows x window x 4 dim)', R * 4 * c.dim * 4],
   ];
   const [what, largest] = buffers.reduce((a, b) => (b[1] > a[1] ? b : a));

@@ -1,9 +1,12 @@
-// Word-level, case-preserving tokenizer built from the environments' language, with an unknown-token path.
-// Text splits into words (letters, digits, _) and single punctuation marks; decode() rejoins them so that
-// decode(encode(action)) is exact for actions such as `fill(2, "Bob Smith")` or `answer("1234")`.
+// Word-level, case-preserving tokenizer with an open vocabulary (entity anonymisation, Hermann et al. 2015): the
+// vocabulary holds the structural words of the environments' language (verbs, roles, template words, numbers 0..99,
+// punctuation); every other word of a context is content and reads as a per-context placeholder <w0>, <w1>, ... in
+// order of first appearance (ContentWords), decoded back through the same map. decode(encode(action)) is exact for
+// actions such as `fill(2, "Bob Smith")` or `answer("1234")` whose words the context holds.
 
-export const SPECIALS = ['<pad>', '<unk>', '<end>', '<goal>', '<obs>', '<act>', '<prev>', '<join>', '<match>'] as const;
+export const SPECIALS = ['<pad>', '<unk>', '<end>', '<goal>', '<obs>', '<act>', '<prev>', '<el>', '<match>'] as const;
 export const PAD = 0;
+/** A content word with no placeholder left (or none given). */
 export const UNK = 1;
 export const END = 2;
 export const GOAL = 3;
@@ -11,74 +14,156 @@ export const OBS = 4;
 export const ACT = 5;
 /** Stands for an earlier observation that was left out of the context. */
 export const PREV = 6;
-/** Glues the digits of a number that is not a token of its own: `1234` -> 1 <join> 2 <join> 3 <join> 4. */
-export const JOIN = 7;
+/** Starts an element line of an observation (`<el> 7 button <w0>`); the pointer head reads lines through it. */
+export const EL = 7;
 /** Starts an observation line whose element's name shares a word with the goal (see context.ts). */
 export const MATCH = 8;
 
+/** Numbers below this are vocabulary words (element ids, counts); other digit strings are content. */
+export const SMALL_NUMBERS = 100;
+/** Placeholders in a vocabulary built by buildTokenizer (content words per context). */
+export const DEFAULT_PLACEHOLDERS = 48;
+
 const PIECE = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 const WORD = /^[\p{L}\p{N}_]/u;
-const SMALL_NUMBER = /^(0|[1-9]\d?)$/;
+
+/** The vocabulary entry of placeholder k. */
+export function placeholder(k: number): string {
+  return `<w${k}>`;
+}
+
+/**
+ * Adjacent pieces (`a` PAIR `b`) that a context's texts space where decode would glue them ("St. Louis"), or glue
+ * where it would space them: decoding then gives back text copied from the context exactly.
+ */
+export interface Spacing {
+  spaced: readonly string[];
+  glued: readonly string[];
+}
+
+const PAIR = '\u0001';
+const NO_SPACING: Spacing = { spaced: [], glued: [] };
+
+function defaultSpace(prev: string, w: string): boolean {
+  return (WORD.test(prev) && WORD.test(w)) || prev === ',';
+}
+
+/** The spacing exceptions of texts; a pair seen both ways is left to the default. */
+export function spacingOf(texts: readonly string[]): Spacing {
+  const seen = new Map<string, boolean>();
+  const both = new Set<string>();
+  for (const text of texts) {
+    let prev: RegExpExecArray | null = null;
+    for (const m of text.matchAll(PIECE)) {
+      if (prev) {
+        const pair = prev[0] + PAIR + m[0];
+        const gap = m.index > prev.index + prev[0].length;
+        if (gap !== defaultSpace(prev[0], m[0])) {
+          if (seen.has(pair) && seen.get(pair) !== gap) both.add(pair);
+          seen.set(pair, gap);
+        } else if (seen.has(pair)) both.add(pair);
+      }
+      prev = m;
+    }
+  }
+  const pairs = [...seen].filter(([p]) => !both.has(p));
+  return { spaced: pairs.filter(([, gap]) => gap).map(([p]) => p), glued: pairs.filter(([, gap]) => !gap).map(([p]) => p) };
+}
 
 /** Words and punctuation marks of a text, in order. */
 export function splitWords(text: string): string[] {
   return text.match(PIECE) ?? [];
 }
 
-export interface TokenizerOptions {
-  /** Keep at most this many tokens (specials and numbers included), the most frequent words first. */
-  maxVocab?: number;
-  /** Drop words seen fewer times. */
-  minCount?: number;
+/**
+ * The content words of one context in order of first appearance: word k reads as placeholder k. An open map
+ * takes new words while it has room; a sealed one (for decoding and the grammar) only reads.
+ */
+export class ContentWords {
+  private readonly index = new Map<string, number>();
+  readonly list: string[] = [];
+
+  constructor(readonly capacity: number, words: readonly string[] = [], private readonly sealed = false) {
+    for (const w of words) this.index.set(w, this.list.push(w) - 1);
+  }
+
+  /** A sealed map over a context's words. */
+  static of(words: readonly string[]): ContentWords {
+    return new ContentWords(words.length, words, true);
+  }
+
+  /** The slot of a word: its own, a new one while the map is open and has room, or undefined. */
+  slot(word: string): number | undefined {
+    const k = this.index.get(word);
+    if (k !== undefined || this.sealed || this.list.length >= this.capacity) return k;
+    this.index.set(word, this.list.length);
+    return this.list.push(word) - 1;
+  }
 }
 
 export class Tokenizer {
   private readonly ids = new Map<string, number>();
+  /** Id of <w0> (placeholders are contiguous). */
+  readonly placeholderStart: number;
+  /** How many placeholders the vocabulary has: content words one context can tell apart. */
+  readonly placeholders: number;
 
   constructor(readonly vocab: readonly string[]) {
     vocab.forEach((w, i) => this.ids.set(w, i));
+    this.placeholderStart = this.ids.get(placeholder(0)) ?? vocab.length;
+    let k = 0;
+    while (this.ids.get(placeholder(k)) === this.placeholderStart + k) k++;
+    this.placeholders = k;
   }
 
   get size(): number {
     return this.vocab.length;
   }
 
-  /** The id of a word, or undefined when it is not in the vocabulary. */
+  /** The id of a vocabulary entry, or undefined (a content word). */
   id(word: string): number | undefined {
     return this.ids.get(word);
   }
 
-  encode(text: string): number[] {
-    const out: number[] = [];
-    for (const w of splitWords(text)) {
-      const id = this.ids.get(w);
-      if (id !== undefined) out.push(id);
-      else if (/^\d+$/.test(w)) {
-        [...w].forEach((d, i) => {
-          if (i) out.push(JOIN);
-          out.push(this.ids.get(d) as number);
-        });
-      } else out.push(UNK);
-    }
-    return out;
+  isPlaceholder(id: number): boolean {
+    return id >= this.placeholderStart && id < this.placeholderStart + this.placeholders;
   }
 
-  /** Words joined with a space only between two words or after a comma; specials other than <join> are skipped. */
-  decode(ids: readonly number[]): string {
+  /** The placeholder index of a token id, or -1. */
+  slotOf(id: number): number {
+    return this.isPlaceholder(id) ? id - this.placeholderStart : -1;
+  }
+
+  /** A word's id: its vocabulary id, else its placeholder in `words`, else UNK. */
+  wordId(word: string, words?: ContentWords): number {
+    const id = this.id(word);
+    if (id !== undefined) return id;
+    const k = words?.slot(word);
+    return k !== undefined && k < this.placeholders ? this.placeholderStart + k : UNK;
+  }
+
+  /** Token ids of a text; content words take (and, while `words` is open, make) their context placeholders. */
+  encode(text: string, words?: ContentWords): number[] {
+    return splitWords(text).map((w) => this.wordId(w, words));
+  }
+
+  /**
+   * Words joined with a space only between two words or after a comma, unless `spacing` (the context's) says
+   * otherwise for that pair; placeholders read through `words` (one without a word reads <unk>); specials other
+   * than UNK are skipped.
+   */
+  decode(ids: readonly number[], words: readonly string[] = [], spacing: Spacing = NO_SPACING): string {
+    const [spaced, glued] = [new Set(spacing.spaced), new Set(spacing.glued)];
     let s = '';
     let prev = '';
-    let glue = false;
     for (const id of ids) {
-      if (id === JOIN) {
-        glue = true;
-        continue;
-      }
       if (id < SPECIALS.length && id !== UNK) continue;
-      const w = this.vocab[id] ?? '<unk>';
-      if (!glue && prev && ((WORD.test(prev) && WORD.test(w)) || prev === ',')) s += ' ';
+      const k = this.slotOf(id);
+      const w = k >= 0 ? (words[k] ?? '<unk>') : (this.vocab[id] ?? '<unk>');
+      const pair = prev + PAIR + w;
+      if (prev && (spaced.has(pair) || (defaultSpace(prev, w) && !glued.has(pair)))) s += ' ';
       s += w;
       prev = w;
-      glue = false;
     }
     return s;
   }
@@ -95,16 +180,16 @@ export class Tokenizer {
   }
 }
 
-/** Build the vocabulary from texts (goals, observations, actions): specials, numbers 0..99, then words by frequency. */
-export function buildTokenizer(texts: Iterable<string>, opts: TokenizerOptions = {}): Tokenizer {
-  const counts = new Map<string, number>();
-  for (const t of texts) for (const w of splitWords(t)) counts.set(w, (counts.get(w) ?? 0) + 1);
+/**
+ * The vocabulary: specials, numbers 0..99, `placeholders` placeholders, then the structural words (deduplicated,
+ * in code-unit order; digit strings among them are dropped: small ones are in already, the rest are content).
+ */
+export function buildTokenizer(structural: Iterable<string>, placeholders = DEFAULT_PLACEHOLDERS): Tokenizer {
   const vocab: string[] = [...SPECIALS];
-  for (let i = 0; i < 100; i++) vocab.push(String(i));
-  const words = [...counts]
-    .filter(([w, c]) => c >= (opts.minCount ?? 1) && !SMALL_NUMBER.test(w) && !/^\d+$/.test(w))
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([w]) => w);
-  vocab.push(...words.slice(0, Math.max(0, (opts.maxVocab ?? Infinity) - vocab.length)));
+  for (let i = 0; i < SMALL_NUMBERS; i++) vocab.push(String(i));
+  for (let k = 0; k < placeholders; k++) vocab.push(placeholder(k));
+  const taken = new Set(vocab);
+  const words = [...new Set(structural)].filter((w) => !taken.has(w) && !/^\d+$/.test(w));
+  vocab.push(...words.sort());
   return new Tokenizer(vocab);
 }

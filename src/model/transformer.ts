@@ -4,7 +4,7 @@ import type { MatmulOptions, Ops } from './ops';
 import type { ModelConfig, ParamTable } from './params';
 
 /** Activations · weights: may run in f16 (see Precision); gradient products pass no flag and stay f32. */
-const FORWARD: Readonly<MatmulOptions> = { forward: true };
+export const FORWARD: Readonly<MatmulOptions> = { forward: true };
 const FORWARD_TB: Readonly<MatmulOptions> = { forward: true, tb: true };
 
 interface LayerParams<F> {
@@ -122,15 +122,18 @@ export class Transformer<F, I> {
     return hf;
   }
 
-  /** logits (rows, V) = hf (rows, D) · wte^T. */
-  head(prefix: string, hf: F, rows: number): F {
+  /** logits (rows, V) = hf (rows, D) · wte^T [+ bias (V), a constant]. */
+  head(prefix: string, hf: F, rows: number, bias?: F): F {
     const logits = this.ws(prefix, 'logits', rows * this.V);
-    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, FORWARD_TB);
+    this.ops.matmul(hf, this.p.wte, logits, rows, this.D, this.V, FORWARD_TB, bias);
     return logits;
   }
 
-  /** Backward of forward(prefix) + head from dLogits (R, V) into the flat gradient buffer (every entry overwritten). */
-  backward(prefix: string, tokens: I, pos: I, dLogits: F, N: number, T: number): void {
+  /**
+   * Backward of forward(prefix) + head from dLogits (R, V) into the flat gradient buffer (every entry of the
+   * transformer's overwritten), plus dHidden (R, D) when another head also reads the final hidden states.
+   */
+  backward(prefix: string, tokens: I, pos: I, dLogits: F, N: number, T: number, dHidden: F | null = null): void {
     const { ops, D, H, Dh } = this;
     const R = N * T;
     const ws = (n: string, size: number) => this.ws(prefix, n, size);
@@ -138,6 +141,7 @@ export class Transformer<F, I> {
     ops.matmul(dLogits, hf, this.g.wte, this.V, R, D, { ta: true }); // dWte (V, D) = dLogits^T · hf
     const dh = ws('dh', R * D);
     ops.matmul(dLogits, this.p.wte, dh, R, this.V, D);
+    if (dHidden) ops.add(dh, dHidden, R * D);
     const dres = ws('dres', R * D); // gradient of the residual stream
     ops.layerNormBackward(dh, ws(`x${this.L}`, R * D), this.p.lnfg, ws('muf', R), ws('rsf', R), dres, this.g.lnfg, this.g.lnfb, R, D, false);
     const d4 = ws('d4', R * 4 * D);

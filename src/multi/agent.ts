@@ -7,15 +7,18 @@ import { Rng } from '../core/rng';
 import type { Observation } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
 import { createPolicy } from '../model/create';
+import type { Context } from '../model/context';
 import type { Policy, StepMetrics } from '../model/policy-api';
-import { END, Tokenizer } from '../model/tokenizer';
+import { ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { FrozenPolicy } from './frozen';
 import { Demonstrations } from '../rl/bc';
+import { GREEDY_TOP_P } from '../rl/evaluate';
 import { Learner } from '../rl/learner';
 import { envOptionsFor, maxTurnsOf, type AgentIO, type EpisodeRecord } from '../rl/rollout';
 import { agentIO, evaluationIO } from '../rl/setup';
 import { roleDemonstrator } from './demos';
 import { PLAN_TOKENS, planTokens } from './language';
+import type { PartsOfAgent } from './view';
 import type { AgentNode } from './workflow';
 
 /** Everything an agent is built from (structured-cloneable, for a worker). */
@@ -32,6 +35,8 @@ export interface AgentInit {
   turns: number;
   /** A frozen agent's saved policy (checked by frozen.ts frozenPolicy): it acts with its model and vocabulary. */
   policy?: FrozenPolicy;
+  /** View 'parts': the part of the page it reads and the parts its messages come from (see view.ts). */
+  parts?: PartsOfAgent;
 }
 
 /** One turn to play: the goal with the agent's messages, the observation text and the team's earlier actions. */
@@ -65,8 +70,8 @@ export interface AgentStep extends StepMetrics {
 export class AgentRunner {
   private update = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  /** A planner's allowed tokens (any word, then END); null for the other roles. */
-  private readonly plan: number[] | null;
+  /** A planner's allowed tokens (any word, then END; placeholders only of its context's words); null for the other roles. */
+  private readonly plan: ((context: Context) => number[]) | null;
 
   private constructor(
     private readonly init: AgentInit,
@@ -94,14 +99,14 @@ export class AgentRunner {
       // Its own tokenizer and io from the checkpoint's vocabulary (the team's message words it lacks read as <unk>),
       // so the policy runs unchanged; its token rows stay in that vocabulary, and it never trains on them.
       const saved = init.policy;
-      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+      const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, pointer: saved.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
       await policy.setParams(saved.params);
       const io = node.role === 'planner'
         ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match)
         : evaluationIO(spec, saved.vocab, policy.window, saved.match);
       return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
     }
-    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
+    const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, pointer: c.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
     const { policy, note } = await make();
     const io = agentIO(init.vocab, spec, policy.window, node.role === 'planner' ? PLAN_TOKENS - 1 : init.longestAction, false, c.match);
     const tok = Tokenizer.fromJSON(init.vocab);
@@ -113,7 +118,8 @@ export class AgentRunner {
         maxTurns: maxTurnsOf(spec, c),
         role: node.role,
         peers: init.peers,
-        encodePlan: (plan) => [...tok.encode(plan).slice(0, PLAN_TOKENS - 1), END],
+        ...(init.parts ? { parts: init.parts } : {}),
+        encodePlan: (plan, context) => [...tok.encode(plan, ContentWords.of(context.words)).slice(0, PLAN_TOKENS - 1), END],
       }),
       root.split('bc'),
       c.bcDemos,
@@ -123,29 +129,36 @@ export class AgentRunner {
   }
 
   /**
-   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan. Calls
-   * run one after another in call order (the vote baseline asks one agent for several samples at once), so the
-   * policy's buffers and the sampling stream are never shared by two generations.
+   * One generation per row: an action (grammar-constrained when config.grammar) or, for a planner, a plan; sampled
+   * (config temperature and top-p, from the agent's sampling stream) or, for evaluation, greedy (from a stream of its
+   * own, the same at every call, so evaluating never moves the sampling stream). Calls run one after another in call
+   * order (the vote baseline asks one agent for several samples at once), so the policy's buffers and the sampling
+   * stream are never shared by two generations.
    */
-  act(rows: readonly ActRow[]): Promise<Acted> {
-    const next = this.queue.then(() => this.generate(rows));
+  act(rows: readonly ActRow[], greedy = false): Promise<Acted> {
+    const next = this.queue.then(() => this.generate(rows, greedy));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async generate(rows: readonly ActRow[]): Promise<Acted> {
+  private async generate(rows: readonly ActRow[], greedy: boolean): Promise<Acted> {
     const c = this.init.config;
-    const prompts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
-    const plan = this.plan;
-    const grammars = plan || !c.grammar ? null : rows.map((r) => this.io.allowed(r.goal, r.obs));
-    const gen = await this.policy.generate(prompts, {
-      temperature: c.temperature,
-      topP: c.topP,
+    const contexts = rows.map((r) => this.io.prompt(r.goal, r.obs, r.past));
+    const plans = this.plan ? contexts.map(this.plan) : null;
+    const grammars = plans || !c.grammar ? null : rows.map((r, n) => this.io.allowed(r.goal, r.obs, contexts[n]));
+    const gen = await this.policy.generate(contexts.map((x) => x.tokens), {
+      temperature: greedy ? 1 : c.temperature,
+      topP: greedy ? GREEDY_TOP_P : c.topP,
       maxNewTokens: this.io.maxActionTokens,
-      rng: this.sample,
-      allowed: plan ? () => plan : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
+      rng: greedy ? this.greedyStream() : this.sample,
+      allowed: plans ? (row) => plans[row] : grammars ? (row, soFar) => grammars[row](soFar) : undefined,
     });
-    return { prompts, tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t) => this.io.decode(t)) };
+    return { prompts: contexts.map((x) => x.tokens), tokens: gen.tokens, logp: gen.logp, entropy: gen.entropy, texts: gen.tokens.map((t, n) => this.io.decode(t, contexts[n])) };
+  }
+
+  /** Greedy decoding's tie-breaking stream: derived from the team's seed and the agent's name, fresh at every call. */
+  private greedyStream(): Rng {
+    return Rng.fromSeed(this.init.config.seed).split(`agent/${this.init.node.name}`).split('greedy');
   }
 
   /** One GRPO update on this agent's rows of B*G team episodes and its allocated rewards. */

@@ -17,6 +17,7 @@ const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export interface FrozenPolicy {
   model: PresetName;
   match: boolean;
+  pointer: boolean;
   vocab: string[];
   params: Float32Array;
 }
@@ -38,14 +39,14 @@ export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): Fr
   if (!checked.ok) throw fail(`has a bad config (${formatErrors(checked.errors)})`);
   const config = checked.config;
   if (!Array.isArray(saved.vocab) || !saved.policy || !(saved.policy.params instanceof Float32Array)) throw fail('has no vocabulary or parameters');
-  const expected = paramTable(presetConfig(config.model, saved.vocab.length)).total; // the parameter buffer's length
+  const expected = paramTable(presetConfig(config.model, saved.vocab.length, config.pointer)).total; // the parameter buffer's length
   if (saved.policy.params.length !== expected)
     throw fail(`has ${saved.policy.params.length} parameter values; a ${config.model} model over its ${saved.vocab.length} words has ${expected}`);
   const own = getEnvSpec(config.env).actions;
   const missing = spec.actions.filter((a) => !own.some((o) => o.verb === a.verb && o.args.join() === a.args.join()));
   if (missing.length > 0)
     throw fail(`was trained on ${config.env}, whose actions lack ${missing.map(formatSignature).join(', ')}: it cannot play ${spec.id}`);
-  return { model: config.model, match: config.match, vocab: saved.vocab, params: saved.policy.params };
+  return { model: config.model, match: config.match, pointer: config.pointer, vocab: saved.vocab, params: saved.policy.params };
 }
 
 /** The workflow with each named agent frozen onto its saved policy (checkpoint bytes); an Error for an unknown name. */

@@ -2,19 +2,21 @@
 // planners write (first turn only), the proposers propose and debate for the workflow's rounds, the actor (executor
 // or aggregator) or the proposers' vote picks the action, and the env steps. Every output is scored on a copy of the
 // env, and each agent's own turns are kept as its own token rows: others' text sits in its context, outside its loss.
-import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
-import type { Split } from '../envs/split';
+// Each agent reads the page its workflow's view gives it (view.ts): the whole page, or its part and what it is told.
+import type { Env, EnvOptions, EnvSpec, Observation, UiElement } from '../envs/api';
 import { plainObservation } from '../envs/observation';
+import type { Split } from '../envs/split';
 import { Rng } from '../core/rng';
 import type { EpisodeRecord, TurnRecord } from '../rl/rollout';
 import type { Acted, ActRow } from './agent';
 import { proposalScore, type AgentOutputs } from './allocate';
 import { withMessages } from './language';
+import { attached, partOf, readersOf, viewOf, type Readers } from './view';
 import { actor, MARTI_READ, upstream, type Workflow } from './workflow';
 
-/** What the loop needs from an agent: one batched generation (in-process, or a worker's proxy). */
+/** What the loop needs from an agent: one batched generation (in-process, or a worker's proxy); greedy for evaluation. */
 export interface AgentHandle {
-  act(rows: ActRow[]): Promise<Acted>;
+  act(rows: ActRow[], greedy?: boolean): Promise<Acted>;
 }
 
 /** One agent output, for the message log. */
@@ -49,6 +51,10 @@ export interface PlayOptions {
   /** The task pool the episodes are drawn from. */
   split: Split;
   maxTurns: number;
+  /** Every agent generates greedily (evaluation) instead of sampling. */
+  greedy?: boolean;
+  /** In view 'parts', who reads which part (default: the workflow's readers in order, see view.ts readersOf). */
+  readers?: Readers;
 }
 
 interface Live {
@@ -56,6 +62,8 @@ interface Live {
   obs: Observation;
   ep: TeamEpisode;
   plans: Map<string, string>;
+  /** The elements each planner's plan names, as the planner saw them (shown to its readers in view 'parts'). */
+  planShows: Map<string, UiElement[]>;
   done: boolean;
   /** Shuffles the proposals an agent reads (seeded by the episode). */
   rng: Rng;
@@ -90,20 +98,34 @@ export async function playTeam(
         outputs[a.name] = { scores: [], inputs: [] };
       }
       const ep: TeamEpisode = { task, member, seed, goal: env.goal, success: info.success, progress: info.progress, truncated: false, envReturn: 0, actions: [], log: [], records, outputs };
-      live.push({ env, obs, ep, plans: new Map(), done: false, rng: Rng.fromSeed(seed).split(`read/${member}`) });
+      live.push({ env, obs, ep, plans: new Map(), planShows: new Map(), done: false, rng: Rng.fromSeed(seed).split(`read/${member}`) });
     }
   });
   const proposers = w.agents.filter((a) => a.role === 'proposer');
   const planners = w.agents.filter((a) => a.role === 'planner');
   const acting = actor(w);
-  const plansFor = (l: Live, name: string) => upstream(w, name).flatMap((u) => (l.plans.has(u.name) ? [l.plans.get(u.name)!] : []));
+  const sent = (l: Live, name: string) => upstream(w, name).filter((u) => l.plans.has(u.name));
+  const plansFor = (l: Live, name: string) => sent(l, name).map((u) => l.plans.get(u.name)!);
   const rules = w.read ?? MARTI_READ;
   /** The indices of the proposals an agent reads: shuffled when the rules say so, at most maxOthers of them. */
   const readable = (l: Live, indices: number[]): number[] => (rules.shuffle ? l.rng.shuffle(indices) : indices).slice(0, rules.maxOthers);
+  const parts = w.view === 'parts' ? (o.readers ?? readersOf(w)) : null;
+  /** What agent `name` reads of the page: all of it, or its part with the elements the messages it reads name. */
+  const sight = (l: Live, name: string, told: readonly (readonly UiElement[])[]): Observation => {
+    if (!parts) return plainObservation(l.obs);
+    const k = parts.part.get(name);
+    const own = k === undefined ? [] : partOf(l.obs.elements, k, parts.of);
+    return viewOf(l.obs, [own, ...sent(l, name).map((u) => l.planShows.get(u.name)!), ...told]);
+  };
 
   /** One agent's generation for the active episodes (agents run in parallel; recording happens in a fixed order). */
-  const act = (name: string, active: Live[], goals: string[]): Promise<Acted> =>
-    agents.get(name)!.act(active.map((l, i) => ({ goal: goals[i], obs: plainObservation(l.obs), past: [...l.ep.actions] })));
+  const act = (name: string, active: Live[], goals: string[], views: Observation[]): Promise<Acted> =>
+    agents.get(name)!.act(
+      active.map((l, i) => ({ goal: goals[i], obs: views[i], past: [...l.ep.actions] })),
+      o.greedy,
+    );
+  /** The elements each output names, of those its agent saw. */
+  const shows = (texts: readonly string[], views: readonly Observation[]) => texts.map((t, i) => attached(t, views[i].elements));
   /** Records an agent's turns (scored on a copy of the env when they are actions); returns its texts. */
   const record = (name: string, active: Live[], out: Acted, turn: number, round: number, scored: boolean): string[] => {
     active.forEach((l, i) => {
@@ -127,37 +149,49 @@ export async function playTeam(
     if (active.length === 0) break;
     if (turn === 0) {
       for (const p of planners) {
-        const goals = active.map((l) => l.ep.goal);
-        const texts = record(p.name, active, await act(p.name, active, goals), turn, 0, false);
-        active.forEach((l, i) => l.plans.set(p.name, texts[i]));
+        // a planner reads its upstream planners' plans (a chain of several)
+        const goals = active.map((l) => withMessages(l.ep.goal, plansFor(l, p.name), []));
+        const views = active.map((l) => sight(l, p.name, []));
+        const texts = record(p.name, active, await act(p.name, active, goals, views), turn, 0, false);
+        const named = shows(texts, views);
+        active.forEach((l, i) => {
+          l.plans.set(p.name, texts[i]);
+          l.planShows.set(p.name, named[i]);
+        });
       }
     }
     // proposals, then debate rounds: each proposer reads the others' proposals of the round before
     let last: string[][] = []; // (proposers, active)
+    let lastShows: UiElement[][][] = []; // (proposers, active, named elements)
     const rounds = proposers.length > 0 ? w.rounds + 1 : 0;
     for (let round = 0; round < rounds; round++) {
-      const prev = last;
+      const [prev, prevShows] = [last, lastShows];
+      const views: Observation[][] = [];
       const outs = await Promise.all(
         proposers.map((p, k) => {
           const others = proposers.map((_, j) => j).filter((j) => rules.containSelf || j !== k);
-          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), round === 0 ? [] : readable(l, others).map((j) => prev[j][i])));
-          return act(p.name, active, goals);
+          const read = active.map((l) => (round === 0 ? [] : readable(l, others)));
+          const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, p.name), read[i].map((j) => prev[j][i])));
+          views[k] = active.map((l, i) => sight(l, p.name, read[i].map((j) => prevShows[j][i])));
+          return act(p.name, active, goals, views[k]);
         }),
       );
       last = proposers.map((p, k) => record(p.name, active, outs[k], turn, round, true));
+      lastShows = last.map((texts, k) => shows(texts, views[k]));
     }
     let actions: string[];
     if (acting) {
       const heard = proposers.flatMap((p, k) => (upstream(w, acting.name).includes(p) ? [k] : []));
       const read = active.map((l) => readable(l, heard));
       const goals = active.map((l, i) => withMessages(l.ep.goal, plansFor(l, acting.name), read[i].map((k) => last[k][i])));
+      const views = active.map((l, i) => sight(l, acting.name, read[i].map((k) => lastShows[k][i])));
       if (heard.length > 0) {
         active.forEach((l, i) => {
           const scores = read[i].map((k) => l.ep.outputs[proposers[k].name].scores.at(-1)!.at(-1)!);
           l.ep.outputs[acting.name].inputs.push(scores.reduce((a, b) => a + b, 0) / scores.length);
         });
       }
-      actions = record(acting.name, active, await act(acting.name, active, goals), turn, 0, true);
+      actions = record(acting.name, active, await act(acting.name, active, goals, views), turn, 0, true);
     } else {
       actions = active.map((_, i) => majority(last.map((x) => x[i])));
     }

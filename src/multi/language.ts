@@ -3,8 +3,9 @@
 // expert's plan of an episode (for the planner's and the executor's behaviour cloning).
 import { parseSyntax } from '../envs/action';
 import type { Env, EnvSpec, Observation } from '../envs/api';
-import { buildTokenizer, END, SPECIALS } from '../model/tokenizer';
-import { longestActionTokens, vocabCorpus } from '../rl/vocab';
+import type { Context } from '../model/context';
+import { END, SPECIALS, Tokenizer } from '../model/tokenizer';
+import { longestActionTokens, vocabCorpus, vocabularyOf } from '../rl/vocab';
 
 /** Words that frame messages in a context: `... plan : click Next fill bob` and `... proposals : a ; b`. */
 const FRAME = 'plan : proposals ;';
@@ -14,9 +15,8 @@ export const PLAN_TOKENS = 24;
 
 /** The team's vocabulary and the longest expert action in tokens (END included). */
 export function teamVocab(spec: EnvSpec): { vocab: string[]; longestAction: number } {
-  const corpus = vocabCorpus(spec);
-  const tok = buildTokenizer([...corpus.texts, FRAME]);
-  return { vocab: tok.toJSON(), longestAction: longestActionTokens(tok, corpus.actions) };
+  const tok = vocabularyOf(spec, [FRAME]);
+  return { vocab: tok.toJSON(), longestAction: longestActionTokens(tok, vocabCorpus(spec).actions) };
 }
 
 /** The goal as an agent reads it: the task's goal, then the plan it was sent, then the proposals it reads. */
@@ -28,13 +28,15 @@ export function withMessages(goal: string, plans: readonly string[], proposals: 
 }
 
 /**
- * The tokens a plan may use: END and the vocabulary's words and numbers. No specials and no punctuation: the
- * executor reads the plan inside its goal, where the context drops quotes and brackets (context.ts compactText).
+ * The tokens a plan may use in a context: END, the vocabulary's words and numbers, and the placeholders of the
+ * context's content words. No specials and no punctuation: the executor reads the plan inside its goal, where the
+ * context drops quotes and brackets (context.ts compactText).
  */
-export function planTokens(vocab: readonly string[]): number[] {
-  const ids = [END];
-  for (let id = SPECIALS.length; id < vocab.length; id++) if (/^[\p{L}\p{N}_]+$/u.test(vocab[id])) ids.push(id);
-  return ids;
+export function planTokens(vocab: readonly string[]): (context: Context) => number[] {
+  const tok = Tokenizer.fromJSON(vocab);
+  const words = [END];
+  for (let id = SPECIALS.length; id < vocab.length; id++) if (!tok.isPlaceholder(id) && /^[\p{L}\p{N}_]+$/u.test(vocab[id])) words.push(id);
+  return (context) => words.concat(context.words.slice(0, tok.placeholders).map((_, k) => tok.placeholderStart + k));
 }
 
 /**
@@ -47,17 +49,19 @@ export function expertPlan(spec: EnvSpec, env: Env, current: Observation, maxWor
   let obs = current;
   for (let turn = 0; turn < sim.maxTurns && words.length < maxWords; turn++) {
     const action = spec.expert(sim);
-    const parsed = parseSyntax(action);
     const step = sim.step(action);
-    if (parsed.ok) {
-      words.push(parsed.action.verb);
-      for (const a of parsed.action.args) {
-        const named = a.kind === 'int' ? obs.elements.find((e) => e.id === a.value)?.name : undefined;
-        words.push(named ?? String(a.value));
-      }
-    }
+    const text = actionWords(action, (id) => obs.elements.find((e) => e.id === id)?.name);
+    if (text) words.push(text);
     obs = step.obs;
     if (step.terminated || step.truncated) break;
   }
   return words.join(' ').split(' ').slice(0, maxWords).join(' ');
+}
+
+/** An action as a plan's words: its verb and arguments (`click(17)` -> `click 17`), an id as `name(id)` says when it
+ * names it; '' for a malformed action. */
+export function actionWords(action: string, name: (id: number) => string | undefined = () => undefined): string {
+  const parsed = parseSyntax(action);
+  if (!parsed.ok) return '';
+  return [parsed.action.verb, ...parsed.action.args.map((a) => (a.kind === 'int' ? (name(a.value) ?? String(a.value)) : a.value))].join(' ');
 }

@@ -16,5 +16,9 @@ export const localHost: TeamHost = {
 /** The single-agent baseline: a Trainer of its own (BC warm-up, each step reported to `onBcStep`, then GRPO). */
 export async function singleBaseline(config: Config, onBcStep?: (step: number, loss: number) => void): Promise<SingleBaseline> {
   const { trainer } = await createTrainer(config, { onBcStep });
-  return { step: async () => (await trainer.step()).metrics['episode/success'], dispose: () => trainer.dispose() };
+  return {
+    step: async () => (await trainer.step()).metrics['episode/success'],
+    evaluate: async () => (await trainer.evaluate({ sampled: false })).metrics['eval/success'],
+    dispose: () => trainer.dispose(),
+  };
 }

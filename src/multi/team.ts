@@ -1,5 +1,6 @@
 // The multi-agent GRPO loop (MARTI's recipe), top to bottom: team rollout -> central reward allocation -> one GRPO
-// update per trainable agent on its own rows and its own groups (in lockstep) -> baselines -> metrics.
+// update per trainable agent on its own rows and its own groups (in lockstep) -> baselines -> metrics; every
+// evalEvery updates and after the last, the team and both baselines play the run's test-split tasks greedily.
 // The agents are handles: in-process AgentRunners in Node, agent workers in the page (see spawn).
 import type { Config } from '../core/config-table';
 import { Rng } from '../core/rng';
@@ -8,12 +9,14 @@ import { getEnvSpec } from '../envs/registry';
 import { countParams, paramTable } from '../model/params';
 import { presetConfig, type PresetName } from '../model/presets';
 import { episodeReward } from '../rl/advantages';
+import { evalSeeds } from '../rl/evaluate';
 import { envOptionsFor, maxTurnsOf } from '../rl/rollout';
 import type { AgentInfo, AgentInit, AgentRunner, AgentStep } from './agent';
 import { allocate, quality } from './allocate';
 import { frozenPolicy } from './frozen';
 import { playTeam, type AgentHandle, type PlayOptions, type TeamEpisode, type TeamMessage } from './interaction';
 import { teamVocab } from './language';
+import { partsOfAgent, readersOf, type Readers } from './view';
 import { actor, checkedWorkflow, workflowOf, type AgentNode, type Workflow } from './workflow';
 
 /** An agent as the team trainer drives it (an AgentRunner, or a worker's proxy with the same methods). */
@@ -22,6 +25,8 @@ export type TeamMember = AgentHandle & Pick<AgentRunner, 'train'> & { dispose():
 /** The single-agent baseline: one GRPO update on the same task seeds; returns its episodes' success rate. */
 export interface SingleBaseline {
   step(): Promise<number>;
+  /** Greedy success on the run's test-split evaluation tasks (rl/evaluate.ts, without the sampled half). */
+  evaluate(): Promise<number>;
   dispose(): void | Promise<void>;
 }
 
@@ -53,6 +58,8 @@ export interface TeamReport {
 export const AGENT_METRICS = ['reward/mean', 'reward/share', 'success', 'reward/frac_zero_std', 'loss/policy', 'loss/kl', 'policy/entropy', 'optim/grad_norm'] as const;
 /** Team-level metrics. */
 export const TEAM_METRICS = ['team/success', 'team/reward', 'team/turns', 'baseline/single/success', 'baseline/vote/success', 'perf/update_ms'] as const;
+/** Evaluation metrics (every evalEvery updates and after the last): greedy success on the test-split tasks. */
+export const TEAM_EVAL_METRICS = ['team/eval/success', 'baseline/single/eval/success', 'baseline/vote/eval/success', 'perf/eval_ms'] as const;
 
 /** The preset whose parameter count is nearest `total` (the CPU cannot run 'base'). */
 export function nearestPreset(total: number, vocab: number, cpu: boolean): PresetName {
@@ -61,12 +68,17 @@ export function nearestPreset(total: number, vocab: number, cpu: boolean): Prese
   return names.reduce((best, n) => (Math.abs(size(n) - total) < Math.abs(size(best) - total) ? n : best));
 }
 
-/** The vote baseline's workflow: independent voters, no messages, majority vote (the proposers, else the actor x3). */
-function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[] } {
+/**
+ * The vote baseline's workflow: independent voters, no messages, majority vote (the proposers, else the actor x3),
+ * each reading what its source agent reads of the page by itself (in view 'parts', its source's part).
+ */
+function voteWorkflow(w: Workflow): { workflow: Workflow; sources: string[]; readers: Readers } {
   const proposers = w.agents.filter((a) => a.role === 'proposer').map((a) => a.name);
   const sources = proposers.length > 0 ? proposers : Array(3).fill(actor(w)!.name);
   const agents = sources.map((source, k): AgentNode => ({ ...w.agents.find((a) => a.name === source)!, name: `v${k + 1}`, role: 'proposer', trainable: false }));
-  return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote' }, sources };
+  const team = readersOf(w);
+  const readers = { of: team.of, part: new Map(agents.flatMap((a, k) => (team.part.has(sources[k]) ? [[a.name, team.part.get(sources[k])!] as const] : []))) };
+  return { workflow: { shape: 'debate', agents, edges: [], rounds: 0, aggregate: 'vote', view: w.view }, sources, readers };
 }
 
 export class TeamTrainer {
@@ -83,7 +95,7 @@ export class TeamTrainer {
     readonly singleModel: PresetName,
     private readonly tasks: Rng,
     /** The vote baseline: independent voters on the team's own members. */
-    private readonly vote: { workflow: Workflow; voters: ReadonlyMap<string, TeamMember> },
+    private readonly vote: { workflow: Workflow; voters: ReadonlyMap<string, TeamMember>; readers: Readers },
   ) {}
 
   /**
@@ -105,17 +117,19 @@ export class TeamTrainer {
         const peers = node.role === 'aggregator' ? proposers : node.role === 'proposer' && workflow.rounds > 0 ? proposers - 1 : 0;
         const turns = node.role === 'planner' ? 1 : node.role === 'proposer' ? maxTurns * (workflow.rounds + 1) : maxTurns;
         const policy = saved.get(node.name);
-        return host.spawn({ config, node, vocab, longestAction, peers, turns, ...(policy ? { policy } : {}) });
+        const parts = partsOfAgent(workflow, node.name);
+        return host.spawn({ config, node, vocab, longestAction, peers, turns, ...(policy ? { policy } : {}), ...(parts ? { parts } : {}) });
       }),
     );
     const members = new Map(workflow.agents.map((a, i) => [a.name, built[i].member]));
     const infos = new Map(workflow.agents.map((a, i) => [a.name, built[i].info]));
     const total = built.reduce((n, b) => n + b.info.parameterCount, 0);
     const singleModel = nearestPreset(total, vocab.length, built[0].info.backend === 'cpu');
-    const single = await host.single({ ...config, workflow: 'single', model: singleModel, evalEvery: 0 }); // compared on training episodes
-    const { workflow: vote, sources } = voteWorkflow(workflow);
+    // the team evaluates it (TeamTrainer.evaluate), on the same tasks as the team, when the team evaluates
+    const single = await host.single({ ...config, workflow: 'single', model: singleModel, evalEvery: 0 });
+    const { workflow: vote, sources, readers } = voteWorkflow(workflow);
     const voters = new Map(vote.agents.map((a, k) => [a.name, members.get(sources[k])!]));
-    return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'), { workflow: vote, voters });
+    return new TeamTrainer(config, workflow, spec, members, infos, single, singleModel, Rng.fromSeed(config.seed).split('tasks'), { workflow: vote, voters, readers });
   }
 
   get updatesDone(): number {
@@ -148,7 +162,7 @@ export class TeamTrainer {
 
     // ---- baselines: a single agent of about the team's size (its own GRPO update), and voting without interaction
     const singleSuccess = await this.single.step();
-    const voted = await playTeam(this.vote.workflow, this.vote.voters, seeds, G, play);
+    const voted = await playTeam(this.vote.workflow, this.vote.voters, seeds, G, { ...play, readers: this.vote.readers });
 
     // ---- metrics
     const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
@@ -176,6 +190,8 @@ export class TeamTrainer {
       metrics[`${p}optim/grad_norm`] = s.gradNorm;
     }
     metrics['perf/update_ms'] = performance.now() - started;
+    const updated = this.update + 1;
+    if (c.evalEvery > 0 && (updated % c.evalEvery === 0 || updated === c.updates)) Object.assign(metrics, await this.evaluate());
     const first = episodes[0];
     const episode: EpisodeLog = {
       goal: first.goal,
@@ -185,6 +201,28 @@ export class TeamTrainer {
       rewards: Object.fromEntries([...rewards].map(([n, r]) => [n, r[0]])),
     };
     return { update: this.update++, metrics, episode };
+  }
+
+  /**
+   * The team, the vote and the single agent play the run's evaluation tasks (evalSeeds: config.evalTasks test-split
+   * seeds, the same at every evaluation) once each, every agent greedy, in batches of the rows the policies are sized
+   * for (group x tasks). Training streams are untouched: greedy decoding breaks ties on streams of its own.
+   */
+  async evaluate(): Promise<Record<(typeof TEAM_EVAL_METRICS)[number], number>> {
+    const started = performance.now();
+    const c = this.config;
+    const play: PlayOptions = { spec: this.spec, envOptions: envOptionsFor(this.spec, c.difficulty), split: 'test', maxTurns: maxTurnsOf(this.spec, c), greedy: true };
+    const seeds = evalSeeds(c);
+    const rows = c.group * c.tasks;
+    const rate = async (workflow: Workflow, agents: ReadonlyMap<string, TeamMember>, o: PlayOptions) => {
+      let won = 0;
+      for (let at = 0; at < seeds.length; at += rows) won += (await playTeam(workflow, agents, seeds.slice(at, at + rows), 1, o)).filter((e) => e.success).length;
+      return won / seeds.length;
+    };
+    const team = await rate(this.workflow, this.members, play);
+    const vote = await rate(this.vote.workflow, this.vote.voters, { ...play, readers: this.vote.readers });
+    const single = await this.single.evaluate();
+    return { 'team/eval/success': team, 'baseline/single/eval/success': single, 'baseline/vote/eval/success': vote, 'perf/eval_ms': performance.now() - started };
   }
 
   async dispose(): Promise<void> {

@@ -14,6 +14,9 @@ import { PRESETS, type PresetName } from '../model/presets';
 export type Role = 'planner' | 'executor' | 'proposer' | 'aggregator';
 export const ROLES: readonly Role[] = ['planner', 'executor', 'proposer', 'aggregator'];
 export type Shape = Exclude<Config['workflow'], 'single'>;
+/** What each agent reads of the page: all of it, or its own part and what it is told (see view.ts). */
+export type View = Config['view'];
+export const VIEWS: readonly View[] = ['whole', 'parts'];
 
 export interface AgentNode {
   name: string; // [a-z][a-z0-9]*: it names the agent's metrics, agent/<name>/...
@@ -55,6 +58,8 @@ export interface Workflow {
   aggregate: Config['aggregate'];
   /** How proposals are read (default MARTI_READ). */
   read?: ReadRules;
+  /** What each agent reads of the page (default 'whole'; 'parts': see view.ts). */
+  view?: View;
 }
 
 const MAX_AGENTS = 7;
@@ -80,6 +85,7 @@ const WorkflowSchema = v.object({
       containSelf: v.boolean('must be true or false'),
     }),
   ),
+  view: v.optional(v.picklist(VIEWS, `must be one of: ${VIEWS.join(', ')}`)),
 });
 
 export interface WorkflowError {
@@ -181,6 +187,7 @@ export function workflowOf(c: Config): Workflow {
   const lead = (name: string, role: Role): AgentNode => ({ name, role, model: c.leadModel, trainable: true });
   const feed = (to: string) => proposers.map((p) => ({ from: p.name, to }));
   const read: ReadRules = { maxOthers: c.maxOthers, shuffle: c.shuffleResponses, containSelf: c.containSelf };
+  const view = c.view;
   let w: Workflow;
   switch (c.workflow) {
     case 'chain':
@@ -190,15 +197,16 @@ export function workflowOf(c: Config): Workflow {
         edges: [{ from: 'planner', to: 'executor' }],
         rounds: 0,
         aggregate: 'agent',
+        view,
       };
       break;
     case 'debate':
       w = c.aggregate === 'agent'
-        ? { shape: 'debate', agents: [...proposers, lead('judge', 'aggregator')], edges: feed('judge'), rounds: c.rounds, aggregate: 'agent', read }
-        : { shape: 'debate', agents: proposers, edges: [], rounds: c.rounds, aggregate: 'vote', read };
+        ? { shape: 'debate', agents: [...proposers, lead('judge', 'aggregator')], edges: feed('judge'), rounds: c.rounds, aggregate: 'agent', read, view }
+        : { shape: 'debate', agents: proposers, edges: [], rounds: c.rounds, aggregate: 'vote', read, view };
       break;
     case 'mixture':
-      w = { shape: 'mixture', agents: [...proposers, lead('aggregator', 'aggregator')], edges: feed('aggregator'), rounds: 0, aggregate: 'agent', read };
+      w = { shape: 'mixture', agents: [...proposers, lead('aggregator', 'aggregator')], edges: feed('aggregator'), rounds: 0, aggregate: 'agent', read, view };
       break;
   }
   return checkedWorkflow(w);

@@ -46,7 +46,9 @@ function parseConfig(text: string): ModelConfig {
     const v = c[k];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new OnnxContractError(`metadata '${META_CONFIG}' has no positive integer '${k}'`);
   }
-  return { vocab: c.vocab as number, dim: c.dim as number, layers: c.layers as number, heads: c.heads as number, window: c.window as number };
+  const pointer = c.pointer ?? 0;
+  if (typeof pointer !== 'number' || !Number.isInteger(pointer) || pointer < 0) throw new OnnxContractError(`metadata '${META_CONFIG}' has a 'pointer' that is not a non-negative integer`);
+  return { vocab: c.vocab as number, dim: c.dim as number, layers: c.layers as number, heads: c.heads as number, window: c.window as number, pointer };
 }
 
 function parseVocab(text: string, size: number): string[] {

@@ -1,12 +1,15 @@
 // Export of a policy (vocabulary, shape, flat parameters) as an ONNX model of standard opset-17 ops that
-// computes exactly what Transformer.forward + head compute: pre-LN blocks, tanh GELU, causal attention over
-// the keys attention_mask keeps, final LN and the head tied to wte. Shapes: B batch, S seq (<= window).
+// computes exactly what the policy's token scores are: pre-LN blocks, tanh GELU, causal attention over the keys
+// attention_mask keeps, final LN, the head tied to wte, and the pointer/copy head's mixture (./pointer.ts) when the
+// model has one. Shapes: B batch, S seq (<= window).
 import { presetConfig } from '../model/presets';
 import { paramTable, type ModelConfig } from '../model/params';
 import { LN_EPS } from '../cpu/layers';
 import type { PolicySnapshot } from '../rl/checkpoint';
 import { ATTENTION_MASK, INPUT_IDS, LOGITS, META_CONFIG, META_CONTEXT, META_VOCAB } from './contract';
 import { DT, GraphBuilder } from './graph';
+import { pointerGraph } from './pointer';
+import { vocabularyBias } from '../model/pointer';
 
 /** Score of a masked key before softmax: exp underflows to exactly 0, as if the key were skipped. */
 const MASKED_SCORE = -1e9;
@@ -76,12 +79,16 @@ export function exportPolicy(config: ModelConfig, vocab: readonly string[], para
     x = g.op1('Add', [linear(u, `${p}.out`), xm]); // (B, S, D)
   }
   const hf = ln(x, 'lnf');
-  g.op1('MatMul', [hf, g.op1('Transpose', [wte], { perm: [1, 0] })], {}, LOGITS); // (B, S, V): the head tied to wte
+  const vocabLogits = g.op1('MatMul', [hf, g.op1('Transpose', [wte], { perm: [1, 0] })]); // (B, S, V): the head tied to wte
+  const logits = config.pointer
+    ? pointerGraph(g, { hf, logits: g.op1('Add', [vocabLogits, g.floats('ptr_vocab_bias', [config.vocab], vocabularyBias(config.vocab))]), ids, mask, allowed, w: w('ptr.w'), b: w('ptr.b') }, config.pointer, config.vocab, MASKED_SCORE)
+    : vocabLogits;
+  g.op1('Identity', [logits], {}, LOGITS);
   g.output(LOGITS, DT.FLOAT, ['batch', 'seq', config.vocab]);
   return g.encode('greenhouse_policy', { [META_VOCAB]: JSON.stringify(vocab), [META_CONFIG]: JSON.stringify(config), [META_CONTEXT]: JSON.stringify({ match }) });
 }
 
 /** The ONNX bytes of a checkpoint's (or a running trainer's snapshot's) policy. */
 export function exportCheckpoint(c: PolicySnapshot): Uint8Array {
-  return exportPolicy(presetConfig(c.config.model, c.vocab.length), c.vocab, c.policy.params, c.config.match);
+  return exportPolicy(presetConfig(c.config.model, c.vocab.length, c.config.pointer), c.vocab, c.policy.params, c.config.match);
 }

@@ -37,7 +37,7 @@ export function demonstrate(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, 
       if (legal.length > 0) text = noise.rng.pick(legal);
     }
     const step = env.step(text);
-    e.turns.push({ prompt, action: io.encodeAction(text), logp: [], entropy: [], text });
+    e.turns.push({ prompt: prompt.tokens, action: io.encodeAction(text, prompt), logp: [], entropy: [], text });
     e.envReturn += step.reward;
     ({ obs, info } = step);
     done = step.terminated || step.truncated;

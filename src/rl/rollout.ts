@@ -6,6 +6,7 @@ import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import { levelOptions } from '../envs/levels';
 import type { Split } from '../envs/split';
 import type { Rng } from '../core/rng';
+import type { Context } from '../model/context';
 import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
 import type { RowSpan } from './weights';
 
@@ -15,14 +16,14 @@ export interface AgentIO {
   readonly vocab: readonly string[];
   /** Longest action in tokens, END included: the generation budget per turn. */
   readonly maxActionTokens: number;
-  /** The context tokens for a turn (goal, earlier actions, observation), leaving room for the action. */
-  prompt(goal: string, obs: Observation, pastActions: readonly string[]): number[];
-  /** Generated tokens (END, if any, included) back to an action string. */
-  decode(tokens: readonly number[]): string;
-  /** An action string to tokens, END included (for the experts' demonstrations). */
-  encodeAction(action: string): number[];
-  /** Grammar-constrained decoding for this goal and observation: which tokens may come next. */
-  allowed(goal: string, obs: Observation): (generatedSoFar: readonly number[]) => ArrayLike<number> | null;
+  /** The context for a turn (goal, earlier actions, observation), leaving room for the action: tokens and content words. */
+  prompt(goal: string, obs: Observation, pastActions: readonly string[]): Context;
+  /** Generated tokens (END, if any, included) back to an action string, content words read through `context`. */
+  decode(tokens: readonly number[], context: Context): string;
+  /** An action string to tokens in `context`, END included (for the experts' demonstrations). */
+  encodeAction(action: string, context: Context): number[];
+  /** Grammar-constrained decoding for this goal and observation in `context`: which tokens may come next. */
+  allowed(goal: string, obs: Observation, context: Context): (generatedSoFar: readonly number[]) => ArrayLike<number> | null;
 }
 
 export interface TurnRecord {
@@ -108,9 +109,9 @@ export async function rollout(
   for (let turn = 0; turn < o.maxTurns; turn++) {
     const active = live.filter((l) => !l.done);
     if (active.length === 0) break;
-    const prompts = active.map((l) => io.prompt(l.record.goal, l.obs, pastActions(l.record)));
-    const grammars = o.grammar ? active.map((l) => io.allowed(l.record.goal, l.obs)) : null;
-    const gen = await policy.generate(prompts, {
+    const contexts = active.map((l) => io.prompt(l.record.goal, l.obs, pastActions(l.record)));
+    const grammars = o.grammar ? active.map((l, row) => io.allowed(l.record.goal, l.obs, contexts[row])) : null;
+    const gen = await policy.generate(contexts.map((c) => c.tokens), {
       temperature: o.temperature,
       topP: o.topP,
       maxNewTokens: io.maxActionTokens,
@@ -119,11 +120,11 @@ export async function rollout(
     });
     active.forEach((l, row) => {
       const action = gen.tokens[row];
-      const text = io.decode(action);
+      const text = io.decode(action, contexts[row]);
       const step = l.env.step(text);
       stats.tokens += action.length;
       stats.envSteps++;
-      const t: TurnRecord = { prompt: prompts[row], action, logp: gen.logp[row], entropy: gen.entropy[row], text };
+      const t: TurnRecord = { prompt: contexts[row].tokens, action, logp: gen.logp[row], entropy: gen.entropy[row], text };
       if (step.info.lastActionError) t.error = step.info.lastActionError;
       l.record.turns.push(t);
       l.obs = step.obs;

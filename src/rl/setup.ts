@@ -8,14 +8,15 @@ import { legalActions } from '../envs/baselines';
 import { buildContext, goalMatches } from '../model/context';
 import { createPolicy } from '../model/create';
 import { ActionGrammar } from '../model/grammar';
-import { buildTokenizer, END, Tokenizer } from '../model/tokenizer';
+import { buildTokenizer, ContentWords, END, Tokenizer } from '../model/tokenizer';
 import type { Skill } from '../skills/types';
 import type { Checkpoint } from './checkpoint';
 import type { AgentIO } from './rollout';
 import { listedSkillsOnly, trainingSpec } from './skills';
 import { Trainer, type TrainerOptions, type TrainerParts } from './trainer';
 import { isMixture, runSpec } from './mixture';
-import { longestActionTokens, mergedCorpus, vocabCorpus } from './vocab';
+import { basePath, type BasePolicy } from './pretrain';
+import { longestActionTokens, structuralWords, vocabCorpus } from './vocab';
 
 /** Generation room beyond the longest expert action, in tokens. */
 const ACTION_SLACK = 2;
@@ -25,6 +26,8 @@ export interface SetupOptions extends TrainerOptions {
   device?: GPUDevice;
   /** With config.skills: the library whose skills become skill(k) (e.g. the page's); without it one is discovered. */
   skills?: readonly Skill[];
+  /** With config.init = 'base': the pretrained base policy (src/rl/pretrain.ts; the caller reads its file). */
+  base?: BasePolicy;
 }
 
 export interface Assembled {
@@ -48,10 +51,10 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
         window,
         maxActionTokens,
       ),
-    decode: (tokens) => tok.decode(tokens),
-    encodeAction: (action) => [...tok.encode(action), END],
-    allowed: (goal, obs) => {
-      const row = grammar.forRow({ goal, obs: obs.text });
+    decode: (tokens, context) => tok.decode(tokens, context.words, context.spacing),
+    encodeAction: (action, context) => [...tok.encode(action, ContentWords.of(context.words)), END],
+    allowed: (goal, obs, context) => {
+      const row = grammar.forRow({ goal, obs: obs.text, words: context.words });
       return skills ? listedSkillsOnly(tok, obs, row) : row;
     },
   };
@@ -68,12 +71,15 @@ export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: nu
  */
 export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: readonly string[]): Promise<TrainerParts & { note: string }> {
   const { spec, skills } = trainingSpec(runSpec(config), config, o.skills);
-  const corpus = isMixture(spec) ? mergedCorpus(spec.families.map(vocabCorpus)) : vocabCorpus(spec);
-  const tok = vocab ? Tokenizer.fromJSON(vocab) : buildTokenizer(corpus.texts);
-  const longestAction = longestActionTokens(tok, corpus.actions);
+  // A generalist's words: a word structural in one of its families is structural.
+  const corpora = (isMixture(spec) ? spec.families : [spec]).map(vocabCorpus);
+  const base = vocab || config.init !== 'base' ? null : baseFor(config, o.base);
+  const tok = vocab ? Tokenizer.fromJSON(vocab) : base ? Tokenizer.fromJSON(base.vocab) : buildTokenizer(structuralWords(corpora));
+  const longestAction = longestActionTokens(tok, corpora.flatMap((c) => c.actions));
   const make = () =>
-    createPolicy({ model: config.model, vocab: tok.size, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
+    createPolicy({ model: config.model, vocab: tok.size, pointer: config.pointer, seed: config.seed, backend: config.backend, f16: config.f16, device: o.device, rows: config.group * config.tasks });
   const { policy, note } = await make();
+  if (base) await policy.setParams(base.params);
   return {
     spec,
     io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined, config.match),
@@ -83,6 +89,13 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
     legalActions: (goal, obs) => legalActions(spec, goal, obs),
     ...(skills ? { skills } : {}),
   };
+}
+
+/** The base policy a new run with init = 'base' starts from, checked against the config. */
+function baseFor(config: Config, base: BasePolicy | undefined): BasePolicy {
+  if (!base) throw new Error(`init=base needs the pretrained base policy (${basePath(config.model)}, written by npm run base)`);
+  if (base.model !== config.model) throw new Error(`init=base: the base policy is a ${base.model} model, the config asks for ${config.model}`);
+  return base;
 }
 
 /** A new run (behaviour-cloning warm-up included). */

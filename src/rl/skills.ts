@@ -18,11 +18,11 @@ export const SKILL_MAX = 4;
 /**
  * The env spec a run trains on and, with config.skills, the skills that are skill(0), skill(1), ... in order
  * (the checkpoint keeps them). Without a library, discovery runs from zero, seeded by config.seed, at the run's
- * difficulty and on its split: the same config always finds the same skills.
+ * difficulty and on its split, with config.skillSelect's rule: the same config always finds the same skills.
  */
 export function trainingSpec(base: EnvSpec, config: Config, library?: readonly Skill[]): { spec: EnvSpec; skills?: Skill[] } {
   if (!config.skills) return { spec: base };
-  const found = library ?? discover(base, { budget: SKILL_BUDGET, seed: config.seed, envOptions: envOptionsFor(base, config.difficulty), split: config.split, now: 0 }).skills;
+  const found = library ?? discover(base, { budget: SKILL_BUDGET, seed: config.seed, select: config.skillSelect, envOptions: envOptionsFor(base, config.difficulty), split: config.split, now: 0 }).skills;
   const skills = macroSkills(base, found, SKILL_MAX);
   return { spec: withSkills(base, skills), skills };
 }

@@ -15,6 +15,8 @@ const TARGET_ROLES: Record<string, ReadonlySet<string>> = {
 };
 const DIRECTIONS = ['up', 'down', 'left', 'right'];
 const SMALL_INTS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** The longest phrase a goal slot holds (TextRef's `words`). */
+const MAX_PHRASE = 4;
 
 function targets(verb: string, elements: readonly UiElement[]): readonly UiElement[] {
   const roles = TARGET_ROLES[verb];
@@ -121,9 +123,27 @@ export class GoalVocabulary {
   /** A normalised word that belongs to the template (true for everything until 8 goals were seen). */
   isTemplate = (normed: string): boolean => this.goals < 8 || (this.counts.get(normed) ?? 0) >= this.goals / 2;
 
-  /** The goal's value words, numbers included, the ones worth typing (all words until 8 goals were seen). */
+  /**
+   * The goal's values, the texts worth typing: each number, and each run of up to four adjacent value words as one
+   * phrase ('Janie Predovic', 'Luxurious Cotton Towels'), so that the text is one goal slot a skill can carry to
+   * other goals (all words, one by one, until 8 goals were seen).
+   */
   values(words: readonly string[]): readonly string[] {
-    const out = words.filter((w) => norm(w) === '#' || !this.isTemplate(norm(w)));
-    return out.length > 0 ? out : words;
+    const out: string[] = [];
+    let run: string[] = [];
+    const flush = () => {
+      out.push(...(run.length <= MAX_PHRASE ? [run.join(' ')] : run));
+      run = [];
+    };
+    for (const w of words) {
+      const normed = norm(w);
+      if (normed === '#') {
+        if (run.length > 0) flush();
+        out.push(w);
+      } else if (!this.isTemplate(normed)) run.push(w);
+      else if (run.length > 0) flush();
+    }
+    if (run.length > 0) flush();
+    return out.length > 0 ? [...new Set(out)] : words;
   }
 }

@@ -1,7 +1,9 @@
-// Bottom-up skill discovery from zero (Bottom-Up Agent, arXiv:2505.17673): at each state choose by UCT among the
-// skills that can start there and an Explore arm; exploring extends a skill (or nothing) by at most two atomic
-// actions on a cloned environment, and what changed the state and progressed or reached a new state is kept.
+// Bottom-up skill discovery from zero (Bottom-Up Agent, arXiv:2505.17673): at each state choose among the skills
+// that can start there and an Explore arm, by Bottom-Up Agent's rule or ours (select.ts); exploring extends a skill
+// (or nothing) by at most two atomic actions on a cloned environment, and what changed the state is kept. Walks
+// start from a reset on the train split or return to an archived state (Go-Explore, ours).
 
+import { DEFAULT_CONFIG } from '../core/config-table';
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
 import type { Split } from '../envs/split';
 import { Rng } from '../core/rng';
@@ -11,16 +13,19 @@ import { runSteps, type SkillRun } from './execute';
 import { Library, skillId } from './library';
 import { nameSkill } from './naming';
 import { goalWords } from './refs';
+import { ClusterUct, bottomUpFitness, judgeRun, prunable, selectBottomUp, type SkillSelect, type Verdict } from './select';
 import type { Skill, SkillStep } from './types';
 
 export interface DiscoverOptions {
   /** Environment steps to spend, all evaluation on clones included. */
   budget: number;
-  /** Seeds the discovery's choices; the k-th reset of the environment uses seed + k. */
+  /** Seeds the discovery's choices; the k-th reset of the environment uses seed + k (train split). */
   seed: number;
+  /** The selection rule: Bottom-Up Agent's softmax over UCT scores, or our argmax UCT per cluster (config skillSelect). */
+  select?: SkillSelect;
   /** Who found the skills (default `agent-<seed>`). */
   agent?: string;
-  /** UCT exploration constant (values are in [0, 1]). */
+  /** UCT exploration constant of uct-argmax (values are in [0, 1]); bottom-up uses Bottom-Up Agent's c = 5. */
   c?: number;
   /** The longest skill kept, in atomic actions. */
   maxLength?: number;
@@ -47,11 +52,15 @@ export interface DiscoveryResult {
   solved: number;
   explored: number;
   kept: number;
+  /** Skills removed by Bottom-Up Agent's pruning rule (bottom-up only). */
+  pruned: number;
   /** The environment seeds reset for training: [first, last]. */
   seeds: [number, number];
 }
 
-/** Arms tried on clones at each state of the walk before it moves on to the best outcome. */
+export const DEFAULT_SKILL_SELECT: SkillSelect = DEFAULT_CONFIG.skillSelect;
+
+/** uct-argmax: arms tried on clones at each state of the walk before it moves on to the best outcome. */
 const TRIES = 4;
 /** How often a walk returns to an archived state (one per cluster reached) instead of resetting. */
 const RETURN_RATE = 0.5;
@@ -60,13 +69,12 @@ const EXPLORE_RATE_DECAY = 0.02;
 const EXPLORE = 'explore';
 
 /** What one use was worth: 1 for success, 0 for an error or a failed episode, else change, novelty and progress. */
-export function useValue(start: Observation, before: StepInfo, run: SkillRun, novel: boolean): { value: number; progressed: boolean } {
-  if (run.info.success) return { value: 1, progressed: true };
-  const delta = run.info.progress - before.progress;
-  if (!run.ok || run.terminated) return { value: 0, progressed: false };
+export function useValue(start: Observation, before: StepInfo, run: SkillRun, novel: boolean): number {
+  if (run.info.success) return 1;
+  if (!run.ok || run.terminated) return 0;
   const changed = run.obs.text !== start.text ? 0.1 : 0;
-  const value = Math.max(0, Math.min(1, changed + (novel ? 0.2 : 0) + 2 * delta));
-  return { value: run.done ? value / 4 : value, progressed: delta > 0 };
+  const value = Math.max(0, Math.min(1, changed + (novel ? 0.2 : 0) + 2 * (run.info.progress - before.progress)));
+  return run.done ? value / 4 : value;
 }
 
 function concatRuns(a: SkillRun, b: SkillRun): SkillRun {
@@ -81,39 +89,26 @@ interface Cell {
   visits: number;
 }
 
-/**
- * UCT statistics per state cluster: an arm's value there is its prior (the skill's fitness over all states)
- * counted as one use, plus its uses in this cluster; so a skill that is right only in some states (press
- * 'Login' once the fields are filled) is tried and learned where it works.
- */
-class ClusterStats {
-  private readonly arms = new Map<string, { n: number; w: number }>();
-  private readonly visits = new Map<string, number>();
-
-  score(cluster: string, arm: string, prior: number, c: number): number {
-    const a = this.arms.get(`${cluster}\u0000${arm}`) ?? { n: 0, w: 0 };
-    const total = (this.visits.get(cluster) ?? 0) + 1;
-    return (prior + a.w) / (1 + a.n) + c * Math.sqrt(Math.log(total + 1) / (1 + a.n));
-  }
-
-  record(cluster: string, arm: string, value: number): void {
-    const key = `${cluster}\u0000${arm}`;
-    const a = this.arms.get(key) ?? { n: 0, w: 0 };
-    this.arms.set(key, { n: a.n + 1, w: a.w + value });
-    this.visits.set(cluster, (this.visits.get(cluster) ?? 0) + 1);
-  }
+/** An arm run on a clone at a state: where it got to, and what it was worth. */
+interface Outcome {
+  env: Env;
+  run: SkillRun;
+  value: number;
 }
 
 /** Runs discovery on one environment family until the step budget is spent. */
 export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult {
   const rng = Rng.fromSeed(opts.seed).split('discovery');
+  const select = opts.select ?? DEFAULT_SKILL_SELECT;
   const c = opts.c ?? 0.7;
   const maxLength = opts.maxLength ?? 4;
   const maxCandidates = opts.maxCandidates ?? 32;
   const agent = opts.agent ?? `agent-${opts.seed}`;
   const now = opts.now ?? Date.now();
   const lib = new Library(opts.library ?? []);
-  const stats = new ClusterStats();
+  const uct = new ClusterUct();
+  /** Bottom-Up Agent's explore_nums per cluster (a cluster starts at 1). */
+  const exploreCounts = new Map<string, number>();
   let exploreRate = 1;
   let explores = 0;
   const seen = new Set<string>();
@@ -122,30 +117,56 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
   const vocabulary = new GoalVocabulary();
   const archive: Cell[] = [];
   const archived = new Set<string>();
-  const out = { steps: 0, episodes: 0, returns: 0, solved: 0, explored: 0, kept: 0 };
+  const out = { steps: 0, episodes: 0, returns: 0, solved: 0, explored: 0, kept: 0, pruned: 0 };
 
-  /** Adds (or counts again) a skill that ran from `start` along `trace`. */
-  const keep = (steps: SkillStep[], start: Observation, cluster: string, trace: SkillRun['trace'], value: number, progressed: boolean, parents: string[]) => {
+  /** Counts a use; under Bottom-Up Agent's rule a skill that now meets its pruning rule (skill_evolution) is removed. */
+  const record = (id: string, value: number, verdict: Verdict) => {
+    lib.recordUse(id, value, verdict);
+    const s = lib.get(id);
+    if (select === 'bottom-up' && s && prunable(s)) {
+      lib.remove(id);
+      out.pruned++;
+    }
+  };
+
+  /**
+   * Adds a skill that ran from `start` along `trace`. A new one is judged on this run under our rule; under
+   * Bottom-Up Agent's it starts unjudged (uses 1, fitness 0, as its save_skill does). One found again counts a use.
+   */
+  const keep = (steps: SkillStep[], start: Observation, cluster: string, trace: SkillRun['trace'], value: number, verdict: Verdict, parents: string[]) => {
+    const id = skillId(spec.family, steps);
+    if (lib.get(id)) return record(id, value, verdict);
+    const judged = select === 'uct-argmax';
+    out.kept++;
     lib.add({
-      id: skillId(spec.family, steps),
+      id,
       ...nameSkill(steps, start, trace, cluster),
       family: spec.family,
       precondition: { cluster },
       steps,
       fitness: value,
       uses: 1,
-      successes: progressed ? 1 : 0,
+      successes: judged && verdict.progressive ? 1 : 0,
+      consistent: judged && verdict.consistent ? 1 : 0,
       parents,
       agent,
       createdAt: now,
     });
   };
 
+  /** The skill an exploration extends: ours, one of the 4 fittest extendable half the time; Bottom-Up Agent's, the fittest or its parent. */
+  const baseOf = (cands: readonly Skill[]): Skill | undefined => {
+    const extendable = cands.filter((s) => s.steps.length < maxLength);
+    if (select === 'uct-argmax') return extendable.length > 0 && rng.chance(0.5) ? rng.pick(extendable.slice(0, 4)) : undefined;
+    const fittest = cands.reduce<Skill | undefined>((a, s) => (!a || bottomUpFitness(s) > bottomUpFitness(a) ? s : a), undefined);
+    const base = fittest && rng.chance(0.5) ? lib.get(fittest.parents[0] ?? '') : fittest;
+    return base && base.steps.length < maxLength ? base : undefined;
+  };
+
   /** Extends a skill that can start here (or nothing) by one or two random atomic actions on `clone`; keeps it if it worked. */
-  const exploreFrom = (clone: Env, obs: Observation, info: StepInfo, cluster: string, cands: readonly Skill[], words: readonly string[]) => {
+  const exploreFrom = (clone: Env, obs: Observation, info: StepInfo, cluster: string, cands: readonly Skill[], words: readonly string[]): Outcome => {
     out.explored++;
-    const extendable = cands.filter((s) => s.steps.length < maxLength).slice(0, 4);
-    const base = extendable.length > 0 && rng.chance(0.5) ? rng.pick(extendable) : undefined;
+    const base = baseOf(cands);
     const baseSteps = base?.steps ?? [];
     let run = runSteps(clone, baseSteps, obs, info);
     const ext: SkillStep[] = [];
@@ -157,42 +178,109 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       run = concatRuns(run, runSteps(clone, [step], run.obs, run.info));
       kinds.record(step, run.ok);
     }
-    const { value, progressed } = useValue(obs, info, run, !seen.has(run.obs.text));
+    const value = useValue(obs, info, run, !seen.has(run.obs.text));
+    const verdict = judgeRun(obs, info, run);
     // Kept: a single action that changed the state; a longer sequence that progressed or reached a kind of
     // state (cluster) not met before; anything that ended the episode (its fitness, 0 for a failure, says how
     // that went: only lookahead can tell when such a step is right).
     const reached = clusterOf(run.obs, run.info, words);
     const steps = [...baseSteps, ...ext];
-    const changed = run.obs.text !== obs.text && (steps.length === 1 || progressed || !clusters.has(reached));
+    const changed = run.obs.text !== obs.text && (steps.length === 1 || verdict.progressive || !clusters.has(reached));
     const worked = run.ok && ext.length > 0 && (run.terminated || changed);
     clusters.add(reached);
     const id = skillId(spec.family, steps);
     const isNew = worked && !lib.get(id);
     if (worked) {
-      keep(steps, obs, cluster, run.trace, value, progressed, base ? [base.id] : []);
-      if (isNew) out.kept++;
-      stats.record(cluster, id, value);
+      keep(steps, obs, cluster, run.trace, value, verdict, base ? [base.id] : []);
+      uct.record(cluster, id, value);
       // The tails of a sequence that progressed, where the progress happened, are kept too: the transferable part.
-      for (let i = 1; progressed && i < steps.length; i++) {
+      for (let i = 1; verdict.progressive && i < steps.length; i++) {
         const from = run.trace[i - 1];
         if (run.info.progress <= from.info.progress && !run.info.success) break;
-        const tail = steps.slice(i);
-        if (!lib.get(skillId(spec.family, tail))) out.kept++;
-        keep(tail, from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, true, [id]);
+        keep(steps.slice(i), from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, judgeRun(from.obs, from.info, { ...run, trace: run.trace.slice(i) }), [id]);
       }
     }
     // Explore is worth what it finds: a recent rate of new skills, so it fades as the library saturates.
     explores++;
     exploreRate += ((isNew ? 1 : 0) - exploreRate) * Math.max(EXPLORE_RATE_DECAY, 1 / explores);
-    stats.record(cluster, EXPLORE, isNew ? 1 : 0);
-    return { run, value };
+    uct.record(cluster, EXPLORE, isNew ? 1 : 0);
+    return { env: clone, run, value };
+  };
+
+  /** Runs a skill on a clone and records the use (Bottom-Up Agent counts only a use that acted). */
+  const exploit = (skill: Skill, env: Env, obs: Observation, info: StepInfo, cluster: string): Outcome & { verdict: Verdict } => {
+    const clone = env.clone();
+    const run = runSteps(clone, skill.steps, obs, info);
+    const value = useValue(obs, info, run, !seen.has(run.obs.text));
+    const verdict = judgeRun(obs, info, run);
+    if (select === 'uct-argmax' || verdict.acted) record(skill.id, value, verdict);
+    uct.record(cluster, skill.id, value);
+    return { env: clone, run, value, verdict };
+  };
+
+  /** Spends the steps of an arm's run and notes the states it saw. */
+  const spend = (o: Outcome) => {
+    out.steps += Math.max(1, o.run.trace.length);
+    for (const t of o.run.trace) seen.add(t.obs.text);
+  };
+
+  /** Ours: up to TRIES arms on clones, each the argmax of UCT (not yet tried here, or Explore); then the best outcome. */
+  const stepUctArgmax = (env: Env, obs: Observation, info: StepInfo, words: readonly string[], visited: ReadonlySet<string>): Outcome | undefined => {
+    const cluster = clusterOf(obs, info, words);
+    const cands = lib.applicable(spec.family, obs, words, maxCandidates);
+    const tried = new Set<string>();
+    let best: (Outcome & { score: number }) | undefined;
+    for (let k = 0; k < TRIES && out.steps < opts.budget && !best?.run.info.success; k++) {
+      let arm: Skill | undefined;
+      let armScore = uct.score(cluster, EXPLORE, exploreRate, c);
+      for (const s of cands) {
+        const score = uct.score(cluster, s.id, s.fitness, c);
+        if (!tried.has(s.id) && score > armScore) [arm, armScore] = [s, score];
+      }
+      if (arm) tried.add(arm.id);
+      const o = arm ? exploit(arm, env, obs, info, cluster) : exploreFrom(env.clone(), obs, info, cluster, cands, words);
+      spend(o);
+      const score = o.value + (o.run.ok && !visited.has(o.run.obs.text) ? 0.5 : 0);
+      if (!best || score > best.score) best = { ...o, score };
+    }
+    return best;
+  };
+
+  /**
+   * Bottom-Up Agent's step (its run_step loop): among the skills found in this state's cluster (its skill cluster
+   * of the state) that can start here, sample a skill or Explore; a skill judged consistent and progressive moves
+   * the walk on, any other is suspended here and the choice is made again among the rest; Explore moves the walk
+   * to where it got.
+   */
+  const stepBottomUp = (env: Env, obs: Observation, info: StepInfo, words: readonly string[]): Outcome | undefined => {
+    const cluster = clusterOf(obs, info, words);
+    const ids = lib.applicable(spec.family, obs, words, maxCandidates).filter((s) => s.precondition.cluster === cluster).map((s) => s.id);
+    const current = (keep: (id: string) => boolean) => ids.filter(keep).flatMap((id) => lib.get(id) ?? []);
+    const suspended = new Set<string>();
+    while (out.steps < opts.budget) {
+      const open = current((id) => !suspended.has(id));
+      const count = exploreCounts.get(cluster) ?? 1;
+      const pick = open.length === 0 ? 0 : selectBottomUp(rng, open, count).index;
+      if (pick === open.length) {
+        exploreCounts.set(cluster, count + 1);
+        const o = exploreFrom(env.clone(), obs, info, cluster, current(() => true), words);
+        spend(o);
+        return o;
+      }
+      const o = exploit(open[pick], env, obs, info, cluster);
+      spend(o);
+      if (o.verdict.consistent && o.verdict.progressive) return o;
+      suspended.add(open[pick].id);
+    }
+    return undefined;
   };
 
   /** A fresh episode on the next training seed, or (Go-Explore) a return to an archived state, rarely visited ones first. */
   const start = (): Cell => {
     if (archive.length > 0 && rng.chance(RETURN_RATE)) {
-      let r = rng.next() * archive.reduce((t, a) => t + 1 / Math.sqrt(1 + a.visits), 0);
-      const cell = archive.find((a) => (r -= 1 / Math.sqrt(1 + a.visits)) < 0) ?? archive[archive.length - 1];
+      const weight = (a: Cell) => 1 / Math.sqrt(1 + a.visits);
+      let r = rng.next() * archive.reduce((t, a) => t + weight(a), 0);
+      const cell = archive.find((a) => (r -= weight(a)) < 0) ?? archive[archive.length - 1];
       cell.visits++;
       out.returns++;
       return { ...cell, env: cell.env.clone() };
@@ -211,46 +299,16 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     const words = goalWords(env.goal);
     let done = false;
     while (!done && out.steps < opts.budget) {
-      // Up to TRIES arms on clones, each chosen by UCT (the skills that can start here, not yet tried, and
-      // Explore); the walk then moves to the best outcome, so it goes deeper instead of in circles.
-      const cluster = clusterOf(obs, info, words);
-      const cands = lib.applicable(spec.family, obs, words, maxCandidates);
-      const tried = new Set<string>();
-      let best: { env: Env; run: SkillRun; score: number } | undefined;
-      for (let k = 0; k < TRIES && out.steps < opts.budget && !best?.run.info.success; k++) {
-        let arm: Skill | undefined;
-        let armScore = stats.score(cluster, EXPLORE, exploreRate, c);
-        for (const s of cands) {
-          const score = stats.score(cluster, s.id, s.fitness, c);
-          if (!tried.has(s.id) && score > armScore) [arm, armScore] = [s, score];
-        }
-        const clone = env.clone();
-        let run: SkillRun;
-        let value: number;
-        if (arm) {
-          tried.add(arm.id);
-          run = runSteps(clone, arm.steps, obs, info);
-          const use = useValue(obs, info, run, !seen.has(run.obs.text));
-          lib.recordUse(arm.id, use.value, use.progressed);
-          stats.record(cluster, arm.id, use.value);
-          value = use.value;
-        } else ({ run, value } = exploreFrom(clone, obs, info, cluster, cands, words));
-        out.steps += Math.max(1, run.trace.length);
-        for (const t of run.trace) seen.add(t.obs.text);
-        const score = value + (run.ok && !visited.has(run.obs.text) ? 0.5 : 0);
-        if (!best || score > best.score) best = { env: clone, run, score };
-      }
-      if (!best) break;
-      visited.add(best.run.obs.text);
-      const reached = clusterOf(best.run.obs, best.run.info, words);
-      if (!best.run.done && !archived.has(reached)) {
+      const next = select === 'bottom-up' ? stepBottomUp(env, obs, info, words) : stepUctArgmax(env, obs, info, words, visited);
+      if (!next) break;
+      visited.add(next.run.obs.text);
+      const reached = clusterOf(next.run.obs, next.run.info, words);
+      if (!next.run.done && !archived.has(reached)) {
         archived.add(reached);
-        archive.push({ env: best.env.clone(), obs: best.run.obs, info: best.run.info, visits: 0 });
+        archive.push({ env: next.env.clone(), obs: next.run.obs, info: next.run.info, visits: 0 });
       }
-      env = best.env;
-      obs = best.run.obs;
-      info = best.run.info;
-      done = best.run.done;
+      ({ env } = next);
+      ({ obs, info, done } = next.run);
     }
     if (info.success) out.solved++;
     opts.onEpisode?.({ episode: out.episodes, steps: out.steps, skills: lib.size, success: info.success });

@@ -53,11 +53,13 @@ export const SkillRecordSchema = v.pipe(
     fitness: v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1')),
     uses: count,
     successes: count,
+    consistent: v.optional(count),
     parents: v.pipe(v.array(label(64)), v.maxLength(8, 'must have at most 8 parents')),
     agent: label(64),
     createdAt: time,
   }),
   v.check((s) => s.successes <= s.uses, 'successes must not exceed uses'),
+  v.check((s) => (s.consistent ?? 0) <= s.uses, 'consistent must not exceed uses'),
 );
 
 const FileSchema = v.strictObject({

@@ -21,7 +21,8 @@ export function combineSkills(a: Skill, b: Skill): Skill {
   const uses = Math.min(MAX_USES, a.uses + b.uses);
   const fitness = a.uses + b.uses > 0 ? (a.fitness * a.uses + b.fitness * b.uses) / (a.uses + b.uses) : (a.fitness + b.fitness) / 2;
   const parents = [...new Set([...a.parents, ...b.parents])].filter((p) => p !== a.id);
-  return { ...a, uses, successes: Math.min(uses, a.successes + b.successes), fitness, parents, createdAt: Math.min(a.createdAt, b.createdAt) };
+  const consistent = Math.min(uses, (a.consistent ?? 0) + (b.consistent ?? 0));
+  return { ...a, uses, successes: Math.min(uses, a.successes + b.successes), consistent, fitness, parents, createdAt: Math.min(a.createdAt, b.createdAt) };
 }
 
 /** One record as found by one agent at one time: two copies of it (a library imported into itself) are not two findings. */
@@ -62,19 +63,20 @@ export class Library {
     return this.byId.delete(id);
   }
 
-  /** Counts one use with its value in [0, 1] (fitness is the running mean) and whether it made progress. */
-  recordUse(id: string, value: number, progressed: boolean): void {
+  /** Counts one use with its value in [0, 1] (fitness is the running mean) and the verdicts on it (see select.ts). */
+  recordUse(id: string, value: number, verdict: { consistent: boolean; progressive: boolean }): void {
     const s = this.byId.get(id);
     if (!s) return;
     if (s.uses >= MAX_USES) return;
     const uses = s.uses + 1;
-    this.byId.set(id, { ...s, uses, successes: s.successes + (progressed ? 1 : 0), fitness: s.fitness + (value - s.fitness) / uses });
+    const consistent = (s.consistent ?? 0) + (verdict.consistent ? 1 : 0);
+    this.byId.set(id, { ...s, uses, successes: s.successes + (verdict.progressive ? 1 : 0), consistent, fitness: s.fitness + (value - s.fitness) / uses });
   }
 
-  /** Skills of the family whose first step resolves here, fittest first, at most `limit`. */
-  applicable(family: string, obs: Observation, words: readonly string[], limit = Infinity): Skill[] {
+  /** Skills of the family whose first step resolves here, highest `rank` first (default: fitness), at most `limit`. */
+  applicable(family: string, obs: Observation, words: readonly string[], limit = Infinity, rank: (s: Skill) => number = (s) => s.fitness): Skill[] {
     const out = this.all().filter((s) => s.family === family && canStart(s.steps, obs, words));
-    out.sort((a, b) => b.fitness - a.fitness || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
+    out.sort((a, b) => rank(b) - rank(a) || b.fitness - a.fitness || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
     return out.slice(0, limit);
   }
 }

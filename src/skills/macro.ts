@@ -1,30 +1,42 @@
 // Skills as macro-actions for GRPO: withSkills(spec, library) adds skill(k) to the action language, lists the
 // skills that can start in the observation text, and runs a skill's atomic actions as one turn of the wrapper.
+// skill(k) is the k-th skill listed in this state, so the same choice carries over to a page where a skill bound to
+// another label takes its place (a test-split layout).
 
 import type { ActionSignature, Env, EnvOptions, EnvSpec, Observation, ResetResult, StepInfo, StepResult } from '../envs/api';
 import { parseAction } from '../envs/action';
 import { canStart, runSteps } from './execute';
 import { goalWords } from './refs';
+import { bottomUpFitness } from './select';
 import type { Skill } from './types';
 
 export const SKILL_ACTION: ActionSignature = { verb: 'skill', args: ['int'] };
 /** At most this many skills join the action language (the fittest of the family). */
 export const MAX_MACRO_SKILLS = 16;
 
-/** The text form with the skills that can start here appended: `skill(3): open the 'Cart' page`. */
+/** The skills that can start in `obs`, in the library's order: skill(k) is the k-th of them. */
+function startable(skills: readonly Skill[], obs: Observation, words: readonly string[]): Skill[] {
+  return skills.filter((s) => canStart(s.steps, obs, words));
+}
+
+/** Which skill(k) exist in a state where `n` skills can start. */
+function listed(n: number): string {
+  return n === 0 ? 'no skill can start here' : n === 1 ? 'only skill(0) can start here' : `only skill(0) to skill(${n - 1}) can start here`;
+}
+
+/** The text form with the skills that can start here appended: `skill(0): open the Cart page`. */
 class SkillObservation implements Observation {
   #text: string | undefined;
   constructor(
     private readonly inner: Observation,
-    private readonly skills: readonly Skill[],
-    private readonly words: readonly string[],
+    private readonly here: readonly Skill[],
   ) {}
   get elements() {
     return this.inner.elements;
   }
   get text(): string {
     if (this.#text === undefined) {
-      const lines = this.skills.flatMap((s, k) => (canStart(s.steps, this.inner, this.words) ? [`skill(${k}): ${s.name}`] : []));
+      const lines = this.here.map((s, k) => `skill(${k}): ${s.name}`);
       this.#text = lines.length > 0 ? `${this.inner.text}\nskills:\n${lines.join('\n')}` : this.inner.text;
     }
     return this.#text;
@@ -65,13 +77,14 @@ export class SkillEnv implements Env {
     if (!trimmed.startsWith('skill') || !this.obs || !this.info) return this.finish(this.inner.step(action));
     const c = parseAction(trimmed, [SKILL_ACTION]);
     const k = c.ok ? (c.args[0] as number) : -1;
-    const skill = this.skills[k];
-    const error = !c.ok ? c.error : !skill ? `skill(${k}): there is no skill ${k} (skills 0 to ${this.skills.length - 1})` : undefined;
+    const here = startable(this.skills, this.obs, goalWords(this.inner.goal));
+    const skill = here[k];
+    const error = !c.ok ? c.error : !skill ? `skill(${k}): ${listed(here.length)}` : undefined;
     const run = skill ? runSteps(this.inner, skill.steps, this.obs, this.info) : undefined;
     if (!run || run.trace.length === 0) {
       // Nothing ran: spend the turn on the inner env as a bad action, reporting what was wrong with the skill.
       const wasted = this.finish(this.inner.step(trimmed));
-      wasted.info.lastActionError = error ?? `skill(${k}) '${skill?.name}' cannot start here: ${run?.error}`;
+      wasted.info.lastActionError = error ?? `skill(${k}) '${skill?.name}' did not run: ${run?.error}`;
       return wasted;
     }
     const info: StepInfo = { ...run.info };
@@ -90,7 +103,7 @@ export class SkillEnv implements Env {
   }
 
   private wrap(obs: Observation): Observation {
-    return new SkillObservation(obs, this.skills, goalWords(this.inner.goal));
+    return new SkillObservation(obs, startable(this.skills, obs, goalWords(this.inner.goal)));
   }
 
   clone(): SkillEnv {
@@ -102,11 +115,14 @@ export class SkillEnv implements Env {
   }
 }
 
-/** The family's fittest skills in a stable order (fitness, then id): index k is skill(k). */
+/**
+ * The family's skills that worked most often (Bottom-Up Agent's fitness: uses judged consistent plus uses judged
+ * progressive), then by mean value and id, a stable order: index k is skill(k).
+ */
 export function macroSkills(spec: EnvSpec, library: readonly Skill[], max = MAX_MACRO_SKILLS): Skill[] {
   return library
     .filter((s) => s.family === spec.family)
-    .sort((a, b) => b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
+    .sort((a, b) => bottomUpFitness(b) - bottomUpFitness(a) || b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
     .slice(0, max);
 }
 

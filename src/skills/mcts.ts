@@ -1,6 +1,8 @@
-// The MCTS skill agent: at each real decision, UCT search over skills as macro-actions on cloned environments,
-// then the most visited skill runs for real. The baseline is flat random exploration: random atomic rollouts
-// on clones with a comparable step budget, the first action of the best one taken.
+// The MCTS skill agent: at each real decision, a UCT search over skills as macro-actions on cloned environments,
+// then the skill with the best path found runs for real. The environment is deterministic, so an edge keeps the
+// best goal value any simulation through it reached (max backup, as single-player MCTS does) plus the mean novelty
+// of its simulations. The baseline is flat random exploration: random atomic rollouts on clones with a comparable
+// step budget, the first action of the best one taken.
 
 import type { Env, EnvOptions, EnvSpec, Observation, StepInfo } from '../envs/api';
 import type { Split } from '../envs/split';
@@ -20,9 +22,19 @@ export interface PlanOptions {
   c: number;
   /** The fittest applicable skills a node expands. */
   maxBranch: number;
+  /** Discount per turn of what a path reaches: the same progress sooner is worth more. */
+  gamma: number;
+  /** Progressive widening: a node visited n times chooses among its ceil(widen * sqrt(n + 1)) fittest skills. */
+  widen: number;
 }
 
-export const DEFAULT_PLAN: PlanOptions = { simulations: 64, depth: 4, c: 0.5, maxBranch: 48 };
+export const DEFAULT_PLAN: PlanOptions = { simulations: 256, depth: 8, c: 0.5, maxBranch: 48, gamma: 0.97, widen: 1 };
+
+/** Which episode an agent plays: the env's options and the split its task is drawn from (evaluation: 'test'). */
+export interface EpisodeOptions {
+  envOptions?: EnvOptions;
+  split?: Split;
+}
 
 export interface EpisodeResult {
   success: boolean;
@@ -47,15 +59,20 @@ interface Node {
 interface Edge {
   skill: Skill;
   n: number;
-  w: number;
+  /** The best goal value a simulation through this edge reached. */
+  best: number;
+  /** The summed novelty of its simulations. */
+  novelty: number;
   child: Node | null;
 }
 
-/** A state's worth in a search: 1 for success (less a little per turn), 0 for failure, progress plus a novelty bonus. */
-function stateValue(node: Node, visited: ReadonlySet<string>): number {
-  if (node.info.success) return 1 - 0.002 * node.info.turn;
-  if (node.terminated) return 0;
-  return node.info.progress * 0.9 + (visited.has(node.obs.text) ? 0 : 0.05);
+/** Bonus of a path that reaches a state the real episode has not visited yet. */
+const NOVELTY = 0.05;
+
+/** What a state is worth towards the goal, `turns` after the decision: 1 for success, 0 for failure, else 0.9 x progress; discounted. */
+function goalValue(node: Node, turns: number, gamma: number): number {
+  if (node.terminated && !node.info.success) return 0;
+  return gamma ** turns * (node.info.success ? 1 : 0.9 * node.info.progress);
 }
 
 function nodeOf(env: Env, run: SkillRun): Node {
@@ -74,27 +91,49 @@ class Search {
   ) {}
 
   private expand(node: Node): Edge[] {
-    node.edges ??= this.lib.applicable(this.family, node.obs, this.words, this.opts.maxBranch).map((skill) => ({ skill, n: 0, w: 0, child: null }));
+    node.edges ??= this.lib.applicable(this.family, node.obs, this.words, this.opts.maxBranch).map((skill) => ({ skill, n: 0, best: 0, novelty: 0, child: null }));
     return node.edges;
   }
 
+  /**
+   * The state after an edge, run on a clone the first time. An edge that changes nothing, or gets where a sibling
+   * already gets in no fewer turns, is dropped from its node: the search spends no visits on repeats.
+   */
   private step(node: Node, edge: Edge): Node {
     if (!edge.child) {
       const env = node.env.clone();
       const run = runSteps(env, edge.skill.steps, node.obs, node.info);
       this.lookahead += Math.max(1, run.trace.length);
-      edge.child = nodeOf(env, run);
+      const child = nodeOf(env, run);
+      edge.child = child;
       // A skill that failed part-way wasted turns: treat its state as a dead end for the search.
-      if (!run.ok) edge.child.edges = [];
+      if (!run.ok) child.edges = [];
+      const same = (o: Node) => o.obs.text === child.obs.text && o.done === child.done && o.info.success === child.info.success;
+      const repeat = same(node) || (node.edges ?? []).some((e) => e !== edge && e.child !== null && same(e.child) && e.child.info.turn <= child.info.turn);
+      if (repeat) node.edges = (node.edges ?? []).filter((e) => e !== edge);
     }
     return edge.child;
   }
 
-  /** One simulation: UCT down the tree, expand one edge, finish the path with random skills; returns the best value seen. */
+  /** UCT among the node's fittest skills (progressive widening): best goal value plus mean novelty plus the exploration bonus. */
+  private choose(edges: readonly Edge[]): Edge {
+    const total = edges.reduce((t, e) => t + e.n, 1);
+    const width = Math.ceil(this.opts.widen * Math.sqrt(total));
+    let edge = edges[0];
+    let score = -Infinity;
+    for (const e of edges.slice(0, width)) {
+      const s = e.n === 0 ? Infinity : e.best + e.novelty / e.n + this.opts.c * Math.sqrt(Math.log(total) / e.n);
+      if (s > score) [edge, score] = [e, s];
+    }
+    return edge;
+  }
+
+  /** One simulation: UCT down the tree, expand one edge, finish the path with random skills; backs up the best value seen. */
   simulate(root: Node): void {
     const path: Edge[] = [];
     let node = root;
-    let best = -Infinity;
+    let best = 0;
+    let novelty = 0;
     let expanded = false;
     for (let d = 0; d < this.opts.depth && !node.done; d++) {
       const edges = this.expand(node);
@@ -102,39 +141,35 @@ class Search {
       let edge: Edge;
       if (expanded) edge = this.rng.pick(edges);
       else {
-        const total = edges.reduce((t, e) => t + e.n, 1);
-        edge = edges[0];
-        let score = -Infinity;
-        for (const e of edges) {
-          const s = e.n === 0 ? Infinity : e.w / e.n + this.opts.c * Math.sqrt(Math.log(total) / e.n);
-          if (s > score) [edge, score] = [e, s];
-        }
+        edge = this.choose(edges);
         expanded = edge.child === null;
         path.push(edge);
       }
       node = this.step(node, edge);
-      best = Math.max(best, stateValue(node, this.visited));
+      best = Math.max(best, goalValue(node, node.info.turn - root.info.turn, this.opts.gamma));
+      if (!this.visited.has(node.obs.text)) novelty = NOVELTY;
     }
     for (const e of path) {
       e.n++;
-      e.w += best;
+      e.best = Math.max(e.best, best);
+      e.novelty += novelty;
     }
   }
 }
 
 /** A fresh episode of either agent: its random stream, the env after reset, the goal's words and the states seen. */
-function startEpisode(spec: EnvSpec, seed: number, stream: string, envOptions: EnvOptions | undefined, split: Split) {
+function startEpisode(spec: EnvSpec, seed: number, stream: string, which: EpisodeOptions) {
   const env = spec.create();
-  const start = env.reset({ seed, options: envOptions, split });
+  const start = env.reset({ seed, options: which.envOptions, split: which.split });
   const out: EpisodeResult = { success: false, turns: 0, actions: [], chosen: [], lookahead: 0 };
   const root: Node = { env, obs: start.obs, info: start.info, done: false, terminated: false, edges: null };
   return { rng: Rng.fromSeed(seed).split(stream), env, root, words: goalWords(env.goal), visited: new Set([start.obs.text]), out };
 }
 
-/** Runs one episode (of the `split` task pool) with the MCTS skill agent; with no skill applicable it takes a random atomic action. */
-export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: number, plan: PlanOptions = DEFAULT_PLAN, envOptions?: EnvOptions, split: Split = 'train'): EpisodeResult {
+/** Runs one episode with the MCTS skill agent; with no skill applicable it takes a random atomic action. */
+export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: number, plan: PlanOptions = DEFAULT_PLAN, which: EpisodeOptions = {}): EpisodeResult {
   const lib = new Library(skills.filter((s) => s.family === spec.family));
-  const episode = startEpisode(spec, seed, 'mcts', envOptions, split);
+  const episode = startEpisode(spec, seed, 'mcts', which);
   const { rng, env, words, visited, out } = episode;
   let root = episode.root;
   while (!root.done) {
@@ -149,7 +184,8 @@ export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: nu
       steps = [step];
       out.chosen.push('atomic');
     } else {
-      const pick = edges.reduce((a, b) => (b.n > a.n || (b.n === a.n && b.w > a.w) ? b : a));
+      // The best path found; among equals, the most searched (then the more novel).
+      const pick = edges.reduce((a, b) => (b.best > a.best || (b.best === a.best && (b.n > a.n || (b.n === a.n && b.novelty > a.novelty))) ? b : a));
       steps = pick.skill.steps;
       out.chosen.push(pick.skill.name);
     }
@@ -170,8 +206,8 @@ export function runMctsEpisode(spec: EnvSpec, skills: readonly Skill[], seed: nu
 }
 
 /** Flat random exploration: per decision, `rollouts` random atomic rollouts of `length` on clones; the best one's first action is taken. */
-export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, length: number, envOptions?: EnvOptions, split: Split = 'train'): EpisodeResult {
-  const episode = startEpisode(spec, seed, 'random', envOptions, split);
+export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, length: number, which: EpisodeOptions = {}): EpisodeResult {
+  const episode = startEpisode(spec, seed, 'random', which);
   const { rng, env, words, visited, out } = episode;
   let root = episode.root;
   while (!root.done) {
@@ -188,7 +224,8 @@ export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, 
         const run = runSteps(node.env, [step], node.obs, node.info);
         out.lookahead++;
         node = nodeOf(node.env, run);
-        value = Math.max(value, stateValue(node, visited));
+        const failed = node.terminated && !node.info.success;
+        value = Math.max(value, goalValue(node, node.info.turn - root.info.turn, 1) + (failed || visited.has(node.obs.text) ? 0 : NOVELTY));
       }
       if (first && value > bestValue) [bestStep, bestValue] = [first, value];
     }

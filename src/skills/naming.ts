@@ -42,10 +42,14 @@ function gridPhrase(before: Observation, after: TraceStep, dir: string): string 
 
 const textOf = (a: SkillArg | undefined): TextRef | undefined => (a?.kind === 'ref' ? a.name : a?.kind === 'text' ? a.text : undefined);
 
-/** An element's label in a name: the literal label the step names, or `generic` when the label comes from the goal. */
+/**
+ * An element's label in a name: the literal label the step names, `generic` when the label comes from the goal, and
+ * for an element with no label 'the unlabelled field' (from `generic` 'a field').
+ */
 function labelIn(step: SkillStep, generic: string): string {
   const first = step.args[0];
-  return first?.kind === 'ref' && first.name.kind === 'literal' ? first.name.value : generic;
+  if (first?.kind !== 'ref' || first.name.kind !== 'literal') return generic;
+  return first.name.value !== '' ? first.name.value : generic.replace(/^a /, 'the unlabelled ');
 }
 
 /** One step's template: verb and role, and a literal label the skill always uses. */

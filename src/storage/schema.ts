@@ -36,8 +36,10 @@ export interface SkillRecord {
   /** Mean value of its uses in [0, 1]. */
   fitness: number;
   uses: number;
-  /** Uses that made progress (or solved the task). */
+  /** Uses that made progress (or solved the task): judged progressive. */
   successes: number;
+  /** Uses judged consistent: ran without an error, changed the page, did not fail the task (absent in older records: 0). */
+  consistent?: number;
   /** Ids of the skills it extends. */
   parents: string[];
   /** The agent that found it. */

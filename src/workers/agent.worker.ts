@@ -17,7 +17,7 @@ const api: AgentWorkerApi = {
     agent = await AgentRunner.create(init, undefined, onBcStep ? (step, loss) => void onBcStep(step + 1, loss) : undefined);
     return agent.info;
   },
-  act: (rows) => current().act(rows),
+  act: (rows, greedy) => current().act(rows, greedy),
   train: (episodes, rewards, valid) => current().train(episodes, rewards, valid),
 };
 

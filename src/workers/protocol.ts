@@ -103,6 +103,8 @@ export interface DiscoverRequest {
   seed: number;
   /** Environment steps to spend. */
   budget: number;
+  /** The selection rule (config skillSelect); the config's default when absent. */
+  select?: Config['skillSelect'];
 }
 
 export interface DiscoverOutcome {
@@ -135,7 +137,8 @@ export interface RolloutWorkerApi {
 export interface AgentWorkerApi {
   /** Builds the agent's policy and runs its BC warm-up, reporting each BC step (1-based) with its loss. */
   create(init: AgentInit, onBcStep?: (step: number, loss: number) => void): Promise<AgentInfo>;
-  act(rows: ActRow[]): Promise<Acted>;
+  /** One generation per row; greedy for evaluation. */
+  act(rows: ActRow[], greedy?: boolean): Promise<Acted>;
   train(episodes: EpisodeRecord[], rewards: number[], valid: boolean[]): Promise<AgentStep>;
 }
 

@@ -16,6 +16,7 @@ const api: SkillsWorkerApi = {
     const result = discover(spec, {
       budget: request.budget,
       seed: request.seed,
+      select: request.select,
       library,
       onEpisode: (e) => {
         if (e.steps - lastReport >= request.budget / 20) {

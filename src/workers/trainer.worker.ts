@@ -1,7 +1,9 @@
 // The trainer worker: owns the GPU device and the training session; the page talks to it through comlink
 // and only draws what the listener receives. It counts the device's live GPU buffers for the soak benchmark.
 import * as Comlink from 'comlink';
+import type { Config } from '../core/config-table';
 import { acquireDevice, type DeviceResult } from '../gpu/device';
+import { basePath, decodeBase, type BasePolicy } from '../rl/pretrain';
 import { getDb, type GreenhouseDB } from '../storage';
 import type { BackendInfo, TrainerWorkerApi } from './protocol';
 import { startRolloutWorker } from './rollout-client';
@@ -36,6 +38,14 @@ function getDevice(): Promise<DeviceResult> {
   return probe;
 }
 
+/** The pretrained base policy of a model size, from the site's public/base folder. */
+async function fetchBase(model: Config['model']): Promise<BasePolicy> {
+  const url = `${import.meta.env.BASE_URL}${basePath(model)}`;
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`init=base: the pretrained base policy ${url} could not be loaded (HTTP ${res.status}); npm run base writes it`);
+  return decodeBase(new Uint8Array(await res.arrayBuffer()));
+}
+
 async function deviceFor(fresh: boolean): Promise<GPUDevice | null> {
   if (fresh) probe = null;
   const got = await getDevice();
@@ -64,7 +74,7 @@ const api: TrainerWorkerApi = {
     const old = session;
     session = null;
     await old?.close();
-    session = await TrainingSession.start(request, listener, { device: deviceFor, db: await openDb(), rollouts: startRolloutWorker });
+    session = await TrainingSession.start(request, listener, { device: deviceFor, db: await openDb(), rollouts: startRolloutWorker, base: fetchBase });
     return session.started;
   },
   play: () => current().play(),

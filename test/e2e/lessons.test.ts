@@ -56,14 +56,14 @@ describe('lessons', () => {
     const { page, problems } = await openPage(h, '#lesson=policy-and-reward');
     await trainToEnd(page);
     const marks = page.locator('[data-metric="episode/success"] [data-testid="chart-markers"]');
-    await expect.poll(() => marks.innerText()).toMatch(/BC ends \(10 steps\), RL starts \(update 1\)/);
+    await expect.poll(() => marks.innerText()).toMatch(/BC ends \(1 step\), RL starts \(update 1\)/);
     expect(await marks.innerText()).toMatch(/episode\/success reaches 0\.9 \(update \d+\)/);
     expect(await page.getByTestId('lesson-moments').innerText()).toMatch(/episode\/success reaches 0\.9: update \d+/);
     const question = page.getByTestId('lesson-question').first();
     expect(await question.locator('details').getAttribute('open')).toBeNull();
     await question.locator('summary').click();
     expect(await question.locator('details').getAttribute('open')).not.toBeNull();
-    expect(await question.locator('details').innerText()).toContain('concentrating its probability on the actions that worked');
+    expect(await question.locator('details').innerText()).toContain('each update moves probability towards the actions that were rewarded');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -7,10 +7,9 @@ import { Rng } from '../../src/core/rng';
 import { getEnvSpec } from '../../src/envs/registry';
 import { initParams, paramTable } from '../../src/model/params';
 import { presetConfig } from '../../src/model/presets';
-import { buildTokenizer } from '../../src/model/tokenizer';
 import { exportPolicy } from '../../src/onnx/export';
 import { DT, onnx } from '../../src/onnx/graph';
-import { vocabCorpus } from '../../src/rl/vocab';
+import { vocabularyOf } from '../../src/rl/vocab';
 import { openPage, startE2e, type E2eHarness } from '../support/e2e';
 
 let h: E2eHarness;
@@ -24,7 +23,7 @@ const PRODUCTS = 32;
 
 /** An untrained tiny click-button policy with one change made to its decoded form. */
 function policyWith(change: (m: InstanceType<typeof onnx.ModelProto>) => void): Buffer {
-  const vocab = buildTokenizer(vocabCorpus(getEnvSpec('click-button')).texts).toJSON();
+  const vocab = vocabularyOf(getEnvSpec('click-button')).toJSON();
   const config = presetConfig('tiny', vocab.length);
   const m = onnx.ModelProto.decode(exportPolicy(config, vocab, initParams(config, paramTable(config), Rng.fromSeed(1))));
   change(m);

@@ -17,7 +17,7 @@ describe('skill library page', () => {
     await expect.poll(() => count.innerText()).toBe('0 skills');
 
     const form = page.getByTestId('discover');
-    await form.locator('select').selectOption('click-tab');
+    await form.getByLabel('environment', { exact: true }).selectOption('click-tab');
     await form.locator('input').nth(1).fill('3000');
     await form.locator('button').click();
     await expect.poll(() => page.getByTestId('discover-progress').innerText(), { timeout: 60_000 }).toMatch(/^found \d+ new skills/);

@@ -1,5 +1,5 @@
 // The Team tab in the built app: a debate link opens it, two proposers train a few updates in their own workers,
-// the per-agent curves and one episode's messages appear, the link carries the team and
+// the per-agent curves, the evaluation against both baselines and one episode's messages appear, the link carries the team and
 // no console error occurs; and an agent given a checkpoint file acts frozen on that saved policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/core/config';
@@ -26,12 +26,16 @@ describe('team tab', () => {
     const charts = page.locator('[data-testid="team-charts"] [data-testid="chart"]');
     expect(await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-metric')))).toEqual([
       'team/success',
+      'team/eval/success',
       'agent/*/reward/share',
       'agent/*/success',
       'agent/*/loss/kl',
       'agent/*/policy/entropy',
     ]);
-    expect(await page.locator('[data-testid="team-charts"] canvas').count()).toBe(5);
+    expect(await page.locator('[data-testid="team-charts"] canvas').count()).toBe(6);
+    // evaluated after the last update (evalEvery 10 > 3 updates): the team and both baselines on the test split
+    const evals = await page.locator('[data-metric="team/eval/success"]').innerText();
+    for (const who of ['team', 'single agent', 'majority vote']) expect(evals).toContain(who);
     const legend = await page.locator('[data-metric="agent/*/policy/entropy"]').innerText();
     expect(legend).toContain('p1');
     expect(legend).toContain('p2');
@@ -39,6 +43,19 @@ describe('team tab', () => {
     expect(await log.locator('tr[data-agent="p1"]').count()).toBeGreaterThanOrEqual(2); // a proposal and a revision
     expect(await page.getByTestId('agent-rewards').innerText()).toMatch(/p1 \d\.\d\d.*p2 \d\.\d\d/);
     expect(await page.getByTestId('share-url').inputValue()).toContain('workflow=debate');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the team lesson's runs load into the Team tab: the chain on a long page reading the same part, then its own parts", async () => {
+    const { page, problems } = await openPage(h, '#lesson=team');
+    await page.getByTestId('team-tab').waitFor();
+    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
+    expect(await page.locator('select[name="team-view"]').inputValue()).toBe('whole');
+    await page.getByLabel('chain, each agent reading its own part').check();
+    await expect.poll(() => page.locator('select[name="team-view"]').inputValue()).toBe('parts');
+    expect(await page.locator('select[name="team-env"]').inputValue()).toBe('long-page');
+    expect(await page.locator('select[name="team-workflow"]').inputValue()).toBe('chain');
     expect(problems).toEqual([]);
     await page.context().close();
   });

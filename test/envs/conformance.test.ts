@@ -23,6 +23,8 @@ const TOKEN_BUDGET: Record<string, number> = {
   'search-engine': 120, 'email-inbox': 120, 'shop-checkout': 250, 'flight-booking': 250, 'card-battler': 250, 'grid-world': 120,
   // A month's calendar is some 31 cells, a feed some 4 posts with their buttons.
   'choose-date': 280, 'social-media': 250, 'social-media-all': 250, 'book-flight-full': 330,
+  // 48 buttons: longer than a tiny policy's context on purpose (a team reads it in parts).
+  'long-page': 360,
 };
 const budgetOf = (spec: EnvSpec) => TOKEN_BUDGET[spec.id] ?? (spec.suite === 'game' ? 250 : 150);
 

@@ -3,7 +3,9 @@ import { cpuBackend } from './backends';
 import { gradSpec } from './specs/grad.spec';
 import { matmulSpec } from './specs/matmul.spec';
 import { opsSpec } from './specs/ops.spec';
+import { pointerSpec } from './specs/pointer.spec';
 
 matmulSpec(cpuBackend);
 opsSpec(cpuBackend);
+pointerSpec(cpuBackend);
 gradSpec(cpuBackend);

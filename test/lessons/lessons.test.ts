@@ -56,6 +56,10 @@ describe('the lessons', () => {
       { x: 2, label: 'first group with signal' },
     ]);
     expect(watchMoments(LESSONS[2].watch, {}, { bcSteps: 0 }, []).map((m) => m.x)).toEqual([null, null]);
+    expect(watchMoments(LESSONS[0].watch, series, { bcSteps: 1 }, [])[0].label).toBe('BC ends (1 step), RL starts');
+    // Lesson 1's entropy marker: the first update at a quarter of the first value or below.
+    const entropy = { 'policy/entropy': { xs: [1, 2, 3, 4], ys: [0.6, 0.3, 0.14, 0.1] } };
+    expect(watchMoments(LESSONS[0].watch, entropy, { bcSteps: 1 }, []).map((m) => [m.label, m.x])).toContainEqual(['policy/entropy falls to a quarter of its first value', 3]);
   });
 });
 

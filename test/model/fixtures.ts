@@ -1,5 +1,5 @@
-// Small shared fixtures for the model tests: a web-task-like vocabulary, a toy config, a batch builder.
-import { buildTokenizer } from '../../src/model/tokenizer';
+// Small shared fixtures for the model tests: a web-task-like open vocabulary, a toy config, a batch builder.
+import { buildTokenizer, splitWords } from '../../src/model/tokenizer';
 import type { TrainBatch } from '../../src/model/policy-api';
 
 export const TEXTS = [
@@ -13,7 +13,10 @@ export const TEXTS = [
   'answer("42") back() select(5, "Blue")',
 ];
 
-export const tok = buildTokenizer(TEXTS);
+/** The fixture's content words: names and labels a task would draw from its pools. */
+export const CONTENT = new Set(['Submit', 'bob', 'Bob', 'Smith', 'hunter2', 'Blue']);
+
+export const tok = buildTokenizer(splitWords(TEXTS.join(' ')).filter((w) => !CONTENT.has(w)));
 
 /** A right-padded batch of rows; loss weight 1 on every token after `promptLen[n]`. */
 export function makeBatch(rows: number[][], promptLen: number[], width: number): TrainBatch {

@@ -1,11 +1,12 @@
 // A test-sized team run reports the team's success next to both baselines (a single agent of about the team's size,
-// and majority voting without interaction), whichever wins; and the CLI prints it per update and in its summary.
+// and majority voting without interaction), whichever wins, on training episodes and, every evalEvery updates, on the
+// test split; and the CLI prints it per update and in its summary.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { validateConfig } from '../../src/core/config';
 import { AgentRunner } from '../../src/multi/agent';
 import { localHost } from '../../src/multi/local';
-import { AGENT_METRICS, TEAM_METRICS, TeamTrainer } from '../../src/multi/team';
+import { AGENT_METRICS, TEAM_EVAL_METRICS, TEAM_METRICS, TeamTrainer } from '../../src/multi/team';
 
 const CLI = ['--import', './scripts/register-raw.mjs', 'cli/train.ts'];
 
@@ -31,6 +32,36 @@ describe('team against baselines', () => {
     expect(log.log.filter((x) => x.turn === 0).map((x) => `${x.agent}/${x.round}`)).toEqual(['p1/0', 'p2/0', 'p3/0', 'p1/1', 'p2/1', 'p3/1']);
     expect(Object.keys(log.rewards)).toEqual(['p1', 'p2', 'p3']);
   });
+
+  it('evaluates the team and both baselines greedily on the test split every evalEvery updates, leaving training as it was', async () => {
+    const base = { env: 'long-page', view: 'parts', difficulty: 1, workflow: 'mixture', model: 'tiny', backend: 'cpu', group: 2, tasks: 2, bcSteps: 4, seed: 5, updates: 3, evalTasks: 6 } as const;
+    const run = async (evalEvery: number) => {
+      const r = validateConfig({ ...base, evalEvery });
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      const team = await TeamTrainer.create(r.config, localHost);
+      const rows = [];
+      for (let k = 0; k < 3; k++) rows.push((await team.step()).metrics);
+      const again = [await team.evaluate(), await team.evaluate()];
+      await team.dispose();
+      return { rows, again };
+    };
+    const every2 = await run(2);
+    // after updates 2 and 3 (the last), not after 1
+    expect(every2.rows.map((m) => TEAM_EVAL_METRICS.every((k) => typeof m[k] === 'number'))).toEqual([false, true, true]);
+    for (const k of TEAM_EVAL_METRICS.filter((k) => k !== 'perf/eval_ms')) {
+      const x = every2.rows[2][k];
+      expect(x >= 0 && x <= 1 && Number.isInteger(Math.round(x * 6 * 1e9) / 1e9), `${k} = ${x} is a share of 6 tasks`).toBe(true);
+    }
+    // the same parameters score the same: evaluation draws from streams of its own
+    const { 'perf/eval_ms': _a, ...first } = every2.again[0];
+    const { 'perf/eval_ms': _b, ...second } = every2.again[1];
+    expect(second).toEqual(first);
+    // training never sees the evaluations: without them every training metric is the same
+    const never = await run(0);
+    const training = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).filter(([k]) => !k.includes('eval') && !k.startsWith('perf/')));
+    expect(never.rows.map((m) => TEAM_EVAL_METRICS.some((k) => k in m))).toEqual([false, false, false]);
+    expect(never.rows.map(training)).toEqual(every2.rows.map(training));
+  }, 120_000);
 
   it('a frozen agent acts and is credited but never trains', async () => {
     const r = validateConfig({ env: 'read-table', workflow: 'debate', model: 'tiny', backend: 'cpu', group: 2, tasks: 1, bcSteps: 1, seed: 2 });

@@ -10,6 +10,7 @@ import { parseArgs as parseExport } from '../../cli/export';
 import { getEnvSpec } from '../../src/envs/registry';
 import { checkContract } from '../../src/onnx/contract';
 import { encodeCheckpoint } from '../../src/rl/checkpoint';
+import { envOptionsFor } from '../../src/rl/rollout';
 import { createTrainer } from '../../src/rl/setup';
 import { tinyConfig } from '../rl/helpers';
 
@@ -37,9 +38,10 @@ describe('export and eval CLIs', () => {
     expect(parseEval(['--onnx', 'p.onnx', '--env=grid-world', '--seeds', '2-4', '--greedy', '--json'])).toEqual({
       file: 'p.onnx',
       json: true,
-      options: { env: 'grid-world', seeds: [2, 3, 4], split: 'test', envOptions: {}, greedy: true, temperature: 1, sampleSeed: 0 },
+      // Without --level or --opt the env plays its level 0.
+      options: { env: 'grid-world', seeds: [2, 3, 4], split: 'test', envOptions: envOptionsFor(getEnvSpec('grid-world'), 0), greedy: true, temperature: 1, sampleSeed: 0 },
     });
-    expect(parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '2', '--split', 'train', '--opt', 'level=3']).options).toMatchObject({ split: 'train', envOptions: { level: 3 } });
+    expect(parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '2', '--split', 'train', '--opt', 'doors=2']).options).toMatchObject({ split: 'train', envOptions: { doors: 2 } });
   });
 
   it('a checkpoint exports to .onnx and evaluates on an env; exit statuses 2 and 1 on bad flags and files', async () => {

@@ -42,6 +42,19 @@ describe('ONNX export, checked by onnxruntime-web (wasm)', () => {
     f.params[paramTable(f.config).entries.get('lnf.b')!.offset + 3] += 1;
     const b = await logits();
     expect(maxAbsDiff(a, b)).toBeGreaterThan(1e-3);
+    const gate = paramTable(f.config).entries.get('ptr.b')!;
+    f.params[gate.offset + gate.size - 1] += 3; // the element pointer's gate: its mass moves onto element ids
+    const c = await logits();
+    expect(maxAbsDiff(b, c)).toBeGreaterThan(1e-2);
+  });
+
+  it('a policy without the pointer head exports too', async () => {
+    const f = seededPolicy('tiny', 7, false);
+    const { tokens, lengths, N, T } = seededRows(5);
+    const session = await OnnxLogits.create(exportPolicy(f.config, f.vocab, f.params), VOCAB);
+    const diff = maxAbsDiff(new CpuLogits(f.config, f.params).run(tokens, lengths, N, T), await session.run(tokens, lengths, N, T));
+    await session.release();
+    expect(diff).toBeLessThan(1e-4);
   });
 
   it('a checkpoint exports with its config, vocabulary and current parameters', () => {

@@ -53,6 +53,16 @@ describe('learning bench judges', () => {
     expect(scenario('group-size').judge((k) => (k.endsWith('G2') ? [g16] : [g2])).met).toBe(false);
   });
 
+  it('skills-vs-plain compares the last eval success per seed and reports turns', () => {
+    const skills = curve(1, [[1, 0], [5, 0.4], [9, 0.6]], { turns: [4, 3, 2, 1.5, 1, 1, 1, 1, 1, 1] });
+    const plain = curve(1, [[1, 0], [5, 0], [9, 0]], { turns: Array(10).fill(3.5) });
+    const v = scenario('skills-vs-plain').judge((k) => (k.endsWith('/skills') ? [skills] : [plain]));
+    expect(v.met).toBe(true);
+    expect(v.effect!.values).toEqual([0.6]);
+    expect(v.lines[0]).toBe('seed 1: after 10 updates, with skills 0.60 vs plain 0.00; turns per episode (last 3 updates) 1.00 vs 3.50');
+    expect(scenario('skills-vs-plain').judge((k) => (k.endsWith('/skills') ? [plain] : [skills])).met).toBe(false);
+  });
+
   it('flags and presets: a bad one is named; runs are CPU with 200 test tasks', () => {
     expect(parseLearningArgs(['--learning'])).toEqual({ presets: [], seeds: [1, 2, 3], scale: 1, json: false });
     expect(parseLearningArgs(['--learning', '--preset', 'login,group-size']).presets).toEqual(['login', 'group-size']);

@@ -54,8 +54,9 @@ describe('a mixture of families', () => {
       const env = family.create();
       const { obs } = env.reset({ seed: 3, split: 'test' });
       const action = family.expert(env);
-      expect(parts.io.decode(parts.io.encodeAction(action).slice(0, -1)), family.id).toBe(action);
-      expect(parts.io.prompt(env.goal, obs, []).length).toBeGreaterThan(3);
+      const context = parts.io.prompt(env.goal, obs, []);
+      expect(parts.io.decode(parts.io.encodeAction(action, context).slice(0, -1), context), family.id).toBe(action);
+      expect(context.tokens.length).toBeGreaterThan(3);
     }
     parts.policy.dispose();
   });

@@ -46,7 +46,7 @@ export const SPEC: EnvSpec = {
 export const IO: AgentIO = {
   vocab: [...SPECIALS, 'a', 'b', 'click', '1', '2'], // a checkpoint's vocabulary starts with the specials and holds every token used
   maxActionTokens: 2,
-  prompt: (_goal, _obs, past) => [5, 6, ...past.map(() => 7)],
+  prompt: (_goal, _obs, past) => ({ tokens: [5, 6, ...past.map(() => 7)], words: [] }),
   decode: (tokens) => (tokens[0] === CLICK1 ? 'click(1)' : 'click(2)'),
   encodeAction: (a) => [a === 'click(1)' ? CLICK1 : CLICK2, END],
   allowed: () => () => null,

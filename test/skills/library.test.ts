@@ -33,8 +33,10 @@ describe('library', () => {
     const both = lib.add(skill([click('A')], { fitness: 0, uses: 3, successes: 0, createdAt: 5, agent: 'b' }));
     expect(lib.size).toBe(1);
     expect(both).toMatchObject({ uses: 4, successes: 1, fitness: 0.25, createdAt: 5, agent: 'a' });
-    lib.recordUse(both.id, 1, true);
-    expect(lib.get(both.id)).toMatchObject({ uses: 5, successes: 2, fitness: 0.4 });
+    lib.recordUse(both.id, 1, { consistent: true, progressive: true });
+    expect(lib.get(both.id)).toMatchObject({ uses: 5, successes: 2, consistent: 1, fitness: 0.4 });
+    lib.recordUse(both.id, 0, { consistent: true, progressive: false });
+    expect(lib.get(both.id)).toMatchObject({ uses: 6, successes: 2, consistent: 2 });
   });
 
   it('recomputes ids from content, so a record with a wrong id still dedupes', () => {

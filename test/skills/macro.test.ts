@@ -1,9 +1,10 @@
-// Skills as macro-actions: skill(k) joins the action language, is listed in the text, and runs as one turn.
+// Skills as macro-actions: skill(k) joins the action language, the k-th skill that can start here is listed in the
+// text as skill(k), and it runs as one turn.
 
 import { describe, expect, it } from 'vitest';
 import { expertRollout } from '../../src/envs/harness';
 import { skillId } from '../../src/skills/library';
-import { SkillEnv, withSkills } from '../../src/skills/macro';
+import { SkillEnv, macroSkills, withSkills } from '../../src/skills/macro';
 import type { Skill, SkillStep } from '../../src/skills/types';
 import { tinySettings } from './tiny-env';
 
@@ -29,6 +30,12 @@ describe('withSkills', () => {
     expect(env.skills.map((s) => s.name)).toEqual([openSettings.name, setAndSave.name]);
   });
 
+  it("orders skill(k) by how often each worked (Bottom-Up Agent's fitness), then by mean value", () => {
+    const proven = { ...setAndSave, fitness: 0.3, uses: 90, successes: 40, consistent: 50 };
+    const lucky = { ...openSettings, fitness: 1, uses: 1, successes: 1, consistent: 1 };
+    expect(macroSkills(tinySettings, [lucky, proven]).map((s) => s.name)).toEqual([proven.name, lucky.name]);
+  });
+
   it('lists the skills that can start here and runs one as a single turn', () => {
     const env = spec.create();
     const r0 = env.reset({ seed: 4 });
@@ -37,8 +44,10 @@ describe('withSkills', () => {
     const r1 = env.step('skill(0)');
     expect(r1.info).toMatchObject({ turn: 1, success: false });
     expect(r1.info.lastActionError).toBeUndefined();
-    expect(r1.obs.text).toContain('skill(1): set the name and save');
-    const r2 = env.step('skill(1)');
+    // On the settings page the link is gone: the one skill that can start there is skill(0).
+    expect(r1.obs.text).toContain('skills:\nskill(0): set the name and save');
+    expect(r1.obs.text).not.toContain('skill(1)');
+    const r2 = env.step('skill(0)');
     expect(r2).toMatchObject({ terminated: true, reward: 1, info: { success: true, turn: 2 } });
   });
 
@@ -46,9 +55,9 @@ describe('withSkills', () => {
     const env = spec.create();
     env.reset({ seed: 4 });
     const bad = env.step('skill(7)');
-    expect(bad.info).toMatchObject({ turn: 1, lastActionError: 'skill(7): there is no skill 7 (skills 0 to 1)' });
-    const cannot = env.step('skill(1)');
-    expect(cannot.info.lastActionError).toMatch(/^skill\(1\) 'set the name and save' cannot start here: step 1: no textbox 'Name' here/);
+    expect(bad.info).toMatchObject({ turn: 1, lastActionError: 'skill(7): only skill(0) can start here' });
+    const notHere = env.step('skill(1)'); // 'set the name and save' exists, but not on this page
+    expect(notHere.info.lastActionError).toBe('skill(1): only skill(0) can start here');
     const atomic = env.step('click(4)');
     expect(atomic.info.turn).toBe(3);
     expect(atomic.obs.text).toContain("textbox 'Name'");

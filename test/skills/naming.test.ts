@@ -19,7 +19,12 @@ describe('skill names', () => {
 
   it('names a login skill in the words a person would use', () => {
     const names = discover(getEnvSpec('login-user'), { budget: 3000, seed: 1, now: 0 }).skills.map((s) => s.name);
-    expect(names).toContain('fill Username then submit');
+    expect(names).toContain('fill Password then submit');
     expect(names).toContain('submit');
+  });
+
+  it('names a field without a label as such', () => {
+    const names = discover(getEnvSpec('enter-text'), { budget: 3000, seed: 2, now: 0 }).skills.map((s) => s.name);
+    expect(names).toContain('fill the unlabelled field then press the goal\'s button');
   });
 });

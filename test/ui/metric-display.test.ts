@@ -25,7 +25,16 @@ describe('displayOf', () => {
 
   it('draws shares and success on a [0, 1] axis, and nothing else', () => {
     const shares = METRICS.filter((m) => displayOf(m.name).share).map((m) => m.name);
-    expect(shares).toEqual(['reward/frac_zero_std', 'episode/success', 'policy/clip_ratio']);
+    expect(shares).toEqual([
+      'reward/frac_zero_std',
+      'episode/success',
+      'policy/clip_ratio',
+      'clip_ratio/low_mean',
+      'clip_ratio/high_mean',
+      'completions/clipped_ratio',
+      'frac_reward_zero_std',
+      'clip_ratio/region_mean',
+    ]);
   });
 });
 
@@ -34,7 +43,15 @@ describe('hiddenReason', () => {
 
   it('hides the charts that cannot move in the default config, each with a reason', () => {
     const hidden = METRICS.filter((m) => hiddenReason(m.name, c) !== null).map((m) => m.name);
-    expect(hidden).toEqual(['loss/policy', 'loss/kl', 'policy/clip_ratio', 'optim/lr']);
+    expect(hidden).toEqual([
+      'loss/policy',
+      'loss/kl',
+      'policy/clip_ratio',
+      'clip_ratio/low_mean',
+      'clip_ratio/high_mean',
+      'optim/lr',
+      'clip_ratio/region_mean',
+    ]);
     expect(hiddenReason('loss/kl', c)).toMatch(/beta is 0/);
     expect(hiddenReason('policy/clip_ratio', c)).toMatch(/mu = 1/);
   });

@@ -1,7 +1,7 @@
 // Axis tick labels stay distinct and honest at every scale: 1e-8 losses, shares, millions of tokens per second.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTicks, formatValue, readBack } from '../../src/ui/charts/ticks';
+import { flatRange, formatTicks, formatValue, readBack } from '../../src/ui/charts/ticks';
 
 /** A regular grid as uPlot's splits are: a nice step (1, 2, 2.5 or 5 times a power of ten) from a multiple of it. */
 const grid = fc
@@ -55,5 +55,18 @@ describe('formatValue', () => {
     expect(formatValue(0)).toBe('0');
     expect(formatValue(null)).toBe('–');
     expect(formatValue(Number.POSITIVE_INFINITY)).toBe('∞');
+  });
+});
+
+describe('flatRange', () => {
+  it('pads a series that does not vary, so its axis still has ticks', () => {
+    expect(flatRange(0, 0)).toEqual([-1, 1]);
+    expect(flatRange(5, 5)).toEqual([4.5, 5.5]);
+    expect(flatRange(-2, -2)).toEqual([-2.2, -1.8]);
+    expect(flatRange(null, null)).toEqual([0, 1]);
+  });
+
+  it('leaves a varying series to the auto range', () => {
+    expect(flatRange(0, 1e-9)).toBeNull();
   });
 });

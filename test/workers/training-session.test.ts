@@ -47,7 +47,9 @@ describe('training session', () => {
     expect(stepped).toEqual({ ok: false, refused: 'step refused: the run is training' });
     expect(await getRun(db, s.started.runId)).toMatchObject({ updatesDone: 3, checkpointAt: 3, status: 'done' });
     expect(await s.play()).toEqual({ ok: false, refused: 'play refused: the run is done' });
-    expect(listener.statuses.map((x) => x.kind).filter((k) => k !== 'bc')).toEqual(['paused', 'paused', 'running', 'done']);
+    // 'building' (the trainer's three stages) and 'bc' are progress, not run states.
+    expect(listener.statuses.filter((x) => x.kind === 'building')).toHaveLength(3);
+    expect(listener.statuses.map((x) => x.kind).filter((k) => k !== 'bc' && k !== 'building')).toEqual(['paused', 'paused', 'running', 'done']);
     await s.close();
   });
 

@@ -8,6 +8,7 @@ import { levelTable } from '../levels';
 import { AIRPORTS, airportParts } from '../lexicon/airports';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { dayNumber, formatDate, fromDayNumber, longDate, parseDate, type Day } from './dates';
 import { datePickerStep, drawDatePicker, newDatePicker, type DatePicker } from './date-picker';
 import { Choices, Layouts } from './layout';
@@ -18,19 +19,22 @@ const LAST: Day = { year: 2016, month: 12, day: 31 };
 /** Airports belong to the split of their city, so a city's airports (Chicago's two) share one split. */
 const AIRPORT_CHOICES = new Choices('book-flight-full airports', (i) => airportParts(AIRPORTS[i]).city);
 
-/** A split's airports, listed once: in list order, lower-cased for the autocomplete, and as a set. */
+/** A split's airports, listed once: in list order, lower-cased for the autocomplete, and as a set; and the
+ * suggestions already listed for a text, by the most a field lists (cleared past SUGGESTED_MAX texts). */
 interface Airports {
   list: readonly string[];
   lower: readonly string[];
   set: ReadonlySet<string>;
+  suggested: Map<number, Map<string, readonly string[]>>;
 }
+const SUGGESTED_MAX = 4096;
 const airportsBySplit = new Map<Split, Airports>();
 
 function airportsOf(split: Split): Airports {
   let a = airportsBySplit.get(split);
   if (!a) {
     const list = AIRPORT_CHOICES.of(poolsOf(split), AIRPORTS.length).map((i) => AIRPORTS[i]);
-    airportsBySplit.set(split, (a = { list, lower: list.map((x) => x.toLowerCase()), set: new Set(list) }));
+    airportsBySplit.set(split, (a = { list, lower: list.map((x) => x.toLowerCase()), set: new Set(list), suggested: new Map() }));
   }
   return a;
 }
@@ -73,20 +77,32 @@ interface State {
 }
 
 function makeFlights(rng: Rng, max: number): Flight[] {
-  return Array.from({ length: rng.range(3, max) }, () => ({ depart: rng.int(24 * 60), duration: rng.range(45, 36 * 60), price: rng.range(50, 1200) }));
+  return listOf(rng.range(3, max), () => ({ depart: rng.int(24 * 60), duration: rng.range(45, 36 * 60), price: rng.range(50, 1200) }));
 }
 
 const clock = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${String(m % 60).padStart(2, '0')} ${m % 1440 < 720 ? 'AM' : 'PM'}`;
 
 const isAirport = (s: State, text: string) => airportsOf(s.split).set.has(text);
 
-/** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. */
-function suggestions(s: State, text: string): string[] {
-  const t = text.trim().toLowerCase();
+/** Suggestions for a field's text: the airports containing it (case-insensitive), none once it names one. Listed
+ * once per split, limit and text (fields keep their texts over several drawings, and goals' texts recur). */
+function suggestions(s: State, text: string): readonly string[] {
   const airports = airportsOf(s.split);
+  let byText = airports.suggested.get(s.limit);
+  if (!byText) airports.suggested.set(s.limit, (byText = new Map()));
+  let out = byText.get(text);
+  if (!out) {
+    if (byText.size >= SUGGESTED_MAX) byText.clear();
+    byText.set(text, (out = listSuggestions(airports, s.limit, text)));
+  }
+  return out;
+}
+
+function listSuggestions(airports: Airports, limit: number, text: string): string[] {
+  const t = text.trim().toLowerCase();
   if (t === '' || airports.set.has(text)) return [];
   const out: string[] = [];
-  for (let i = 0; i < airports.list.length && out.length < s.limit; i++) if (airports.lower[i].includes(t)) out.push(airports.list[i]);
+  for (let i = 0; i < airports.list.length && out.length < limit; i++) if (airports.lower[i].includes(t)) out.push(airports.list[i]);
   return out;
 }
 
@@ -105,9 +121,13 @@ function best(s: State, flights: Flight[]): (f: Flight) => boolean {
   return (f) => by(f) === min;
 }
 
+const NESTED = { depth: 1 };
+
 function addAutocomplete(s: State, page: Page, field: 'from' | 'to'): void {
   page.add('textbox', s.labels[field], { value: s[field] }, onFill((t) => void (s[field] = t)));
-  for (const a of suggestions(s, s[field])) page.add('option', a, { depth: 1 }, onClick(() => void (s[field] = a)));
+  // One handler serves every suggestion: an option is named by its airport.
+  const choose = onClick((e) => void (s[field] = e.name));
+  for (const a of suggestions(s, s[field])) page.add('option', a, NESTED, choose);
 }
 
 function search(s: State): string | void {
@@ -118,19 +138,45 @@ function search(s: State): string | void {
   s.page = 'results';
 }
 
-function drawResults(s: State, page: Page): void {
-  const code = (a: string) => airportParts(a).code;
-  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
-  page.add('heading', `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`);
+/** What a results page shows: its heading, each flight's line and Book button, and which flights are the best. */
+interface Listing {
+  searched: State['searched'];
+  heading: string;
+  lines: string[];
+  books: string[];
+  best: boolean[];
+}
+/** The listing written last, for the search it shows (an episode draws it again at its last step). */
+let lastListing: Listing | undefined;
+
+const code = (airport: string) => airportParts(airport).code;
+
+function listingOf(s: State): Listing {
+  // A state's `searched` is a new object at each search, so it names one search of one state.
+  if (lastListing?.searched === s.searched) return lastListing;
   const flights = results(s);
   const isBest = best(s, flights);
   const day = dayNumber(parseDate(s.searched.date) as Day);
-  for (const f of flights) {
+  const departDay = longDate(fromDayNumber(day));
+  const lines = flights.map((f) => {
     const arrive = f.depart + f.duration;
     const arriveDay = longDate(fromDayNumber(day + Math.floor(arrive / 1440)));
     const hours = `${Math.floor(f.duration / 60)}h ${f.duration % 60}m`;
-    page.add('text', `Depart ${clock(f.depart)} ${longDate(fromDayNumber(day))}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`);
-    page.add('button', `Book flight for $${f.price}`, { depth: 1 }, onClick(() => page.end(searchedRight(s) && isBest(f))));
+    return `Depart ${clock(f.depart)} ${departDay}, arrive ${clock(arrive % 1440)} ${arriveDay}, ${hours}`;
+  });
+  const heading = `${code(s.searched.from)} to ${code(s.searched.to)} | ${s.searched.date}`;
+  return (lastListing = { searched: s.searched, heading, lines, books: flights.map((f) => `Book flight for $${f.price}`), best: flights.map(isBest) });
+}
+
+function drawResults(s: State, page: Page): void {
+  const listing = listingOf(s);
+  page.add('button', 'Back', undefined, onClick(() => void (s.page = 'search')));
+  page.add('heading', listing.heading);
+  // One handler serves every Book button: flight k's is element 2k + 4 (after Back, the heading and k flights).
+  const book = onClick((e) => page.end(searchedRight(s) && listing.best[(e.id - 4) / 2]));
+  for (let k = 0; k < listing.lines.length; k++) {
+    page.add('text', listing.lines[k]);
+    page.add('button', listing.books[k], NESTED, book);
   }
 }
 

@@ -7,7 +7,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { BUTTON_WORDS, capitalize } from '../words';
 import { wordsOf } from './controls';
-import { defineWebTask, onClick, onFill } from './page';
+import { defineWebTask, onClick, onFill, type WebTaskDef } from './page';
 
 interface Item {
   role: 'button' | 'text' | 'textbox';
@@ -29,6 +29,31 @@ const OPTIONS: OptionSpec[] = [
   { name: 'labels', doc: 'button labels: starter (24 everyday words) or verbs (hundreds)', kind: 'enum', default: 'verbs', values: LABELS },
 ];
 
+/** The task itself, for any page size (long-page.ts plays it on pages longer than a small context). */
+export const CLICK_THE_NAMED_BUTTON: Pick<WebTaskDef<State>, 'init' | 'draw' | 'progress' | 'expert'> = {
+  init(rng, o, pools) {
+    const labels = pools.sample(rng, o.labels === 'starter' ? BUTTON_WORDS : VERB_LABELS, o.buttons as number);
+    const items: Item[] = labels.map((name) => ({ role: 'button', name, value: '' }));
+    for (let d = o.decoys as number; d > 0; d--) {
+      const role = rng.chance(0.5) ? 'text' : 'textbox';
+      items.push({ role, name: wordsOf(rng, pools, LOREM_WORDS, role === 'text' ? 3 : 1), value: '' });
+    }
+    const target = rng.pick(labels);
+    return { goal: `Click on the "${target}" button.`, state: { items: rng.shuffle(items), target } };
+  },
+  draw(s, page) {
+    // One handler serves every button: a button is named by its label.
+    const press = onClick((e) => page.end(e.name === s.target));
+    for (const it of s.items) {
+      if (it.role === 'button') page.add('button', it.name, undefined, press);
+      else if (it.role === 'textbox') page.add('textbox', it.name, { value: it.value }, onFill((t) => void (it.value = t)));
+      else page.add('text', it.name);
+    }
+  },
+  progress: () => 0,
+  expert: (s, page) => `click(${page.idOf('button', s.target)})`,
+};
+
 export const clickButton = defineWebTask<State>({
   id: 'click-button',
   description: 'Click the button with the given label.',
@@ -43,23 +68,5 @@ export const clickButton = defineWebTask<State>({
   ]),
   miniwob: 'click-button',
   lesson: true,
-  init(rng, o, pools) {
-    const labels = pools.sample(rng, o.labels === 'starter' ? BUTTON_WORDS : VERB_LABELS, o.buttons as number);
-    const items: Item[] = labels.map((name) => ({ role: 'button', name, value: '' }));
-    for (let d = o.decoys as number; d > 0; d--) {
-      const role = rng.chance(0.5) ? 'text' : 'textbox';
-      items.push({ role, name: wordsOf(rng, pools, LOREM_WORDS, role === 'text' ? 3 : 1), value: '' });
-    }
-    const target = rng.pick(labels);
-    return { goal: `Click on the "${target}" button.`, state: { items: rng.shuffle(items), target } };
-  },
-  draw(s, page) {
-    for (const it of s.items) {
-      if (it.role === 'button') page.add('button', it.name, undefined, onClick(() => page.end(it.name === s.target)));
-      else if (it.role === 'textbox') page.add('textbox', it.name, { value: it.value }, onFill((t) => void (it.value = t)));
-      else page.add('text', it.name);
-    }
-  },
-  progress: () => 0,
-  expert: (s, page) => `click(${page.idOf('button', s.target)})`,
+  ...CLICK_THE_NAMED_BUTTON,
 });

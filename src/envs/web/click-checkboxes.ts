@@ -8,7 +8,7 @@ import { ADJECTIVE_WORDS, NOUN_WORDS } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { layoutOf } from './controls';
+import { layoutOf, listOf } from './controls';
 import { defineWebTask, onCheck, onClick, type Page } from './page';
 
 interface State {
@@ -29,7 +29,7 @@ function phrases(rng: Rng, pools: Pools, n: number, k: number): string[] {
   const words = [...pools.sample(rng, ADJECTIVE_WORDS, n), ...pools.sample(rng, NOUN_WORDS, n)];
   const adj = words.slice(0, n);
   const noun = words.slice(n);
-  const labels = Array.from({ length: k }, (_, i) => `${adj[i]} ${noun[i]}`);
+  const labels = listOf(k, (i) => `${adj[i]} ${noun[i]}`);
   for (let i = k; i < n; i++) {
     const t = rng.int(k);
     labels.push(rng.chance(0.5) ? `${adj[t]} ${noun[i]}` : `${adj[i]} ${noun[t]}`);

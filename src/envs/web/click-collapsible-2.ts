@@ -9,6 +9,7 @@ import { loremWords } from '../lexicon/lorem';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
 
@@ -34,6 +35,14 @@ interface State {
   heading: string;
 }
 
+const MAX_SECTIONS = 6;
+// Parts every drawing shares: the tabs' states, the runs' depth, and each header style's names for every section.
+const EXPANDED = { state: { expanded: true } };
+const COLLAPSED = { state: { collapsed: true } };
+const NESTED = { depth: 1 };
+const HEADER_NAMES = new Map(HEADERS.map((h) => [h, listOf(MAX_SECTIONS, (k) => h.replace('{n}', String(k + 1)))]));
+const headerNames = (header: string) => HEADER_NAMES.get(header) as string[];
+
 /** Section k's text (written once, from the episode's key): words with about one in five a link, at least one. */
 function writeSection(s: State, k: number): Run[] {
   const written = s.sections[k];
@@ -53,7 +62,7 @@ function writeSection(s: State, k: number): Run[] {
 }
 
 const OPTIONS = [
-  intOption('sections', 'sections in the accordion', 4, 2, 6),
+  intOption('sections', 'sections in the accordion', 4, 2, MAX_SECTIONS),
   intOption('words', 'words in each section', 16, 8, 30),
 ];
 
@@ -69,7 +78,7 @@ export const clickCollapsible2 = defineWebTask<State>({
     const n = o.sections as number;
     const [header, heading] = LAYOUTS.draw(rng, pools);
     const s: State = {
-      sections: Array.from({ length: n }, () => null), home: rng.int(n), words: o.words as number, key: String(rng.nextU32()), split: pools.split,
+      sections: listOf(n, () => null), home: rng.int(n), words: o.words as number, key: String(rng.nextU32()), split: pools.split,
       target: '', open: -1, header: HEADERS[header], heading: HEADINGS[heading],
     };
     s.target = rng.pick(writeSection(s, s.home).filter((r) => r.link)).text;
@@ -77,19 +86,27 @@ export const clickCollapsible2 = defineWebTask<State>({
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
-    s.sections.forEach((runs, k) => {
-      const expanded = s.open === k;
-      page.add('tab', s.header.replace('{n}', String(k + 1)), { state: expanded ? { expanded } : { collapsed: true } }, onClick(() => void (s.open = expanded ? -1 : (writeSection(s, k), k))));
-      if (!expanded || !runs) return;
-      for (const r of runs) {
-        if (r.link) page.add('link', r.text, { depth: 1 }, onClick(() => page.end(r.text === s.target)));
-        else page.add('text', r.text, { depth: 1 });
-      }
+    // One handler serves the tabs (a tab is named by its section's number) and one the links (named by their text).
+    const names = headerNames(s.header);
+    const toggle = onClick((e) => {
+      const k = names.indexOf(e.name);
+      s.open = s.open === k ? -1 : (writeSection(s, k), k);
     });
+    const follow = onClick((e) => page.end(e.name === s.target));
+    for (let k = 0; k < s.sections.length; k++) {
+      const expanded = s.open === k;
+      page.add('tab', names[k], expanded ? EXPANDED : COLLAPSED, toggle);
+      const runs = s.sections[k];
+      if (!expanded || !runs) continue;
+      for (const r of runs) {
+        if (r.link) page.add('link', r.text, NESTED, follow);
+        else page.add('text', r.text, NESTED);
+      }
+    }
   },
   progress: (s) => (s.open >= 0 && (s.sections[s.open] ?? []).some((r) => r.link && r.text === s.target) ? 0.5 : 0),
   expert(s, page) {
-    if (s.open !== s.home) return `click(${page.idOf('tab', s.header.replace('{n}', String(s.home + 1)))})`;
+    if (s.open !== s.home) return `click(${page.idOf('tab', headerNames(s.header)[s.home])})`;
     return `click(${page.idOf('link', s.target)})`;
   },
 });

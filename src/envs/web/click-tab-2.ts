@@ -7,6 +7,7 @@ import { LOREM_WORDS } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
+import { listOf } from './controls';
 import { defineWebTask, onClick } from './page';
 
 /** A panel: runs of plain text and single-word links, in reading order. */
@@ -50,6 +51,13 @@ function panelOf(s: State, t: number): Run[] {
   return (s.panels[t] ??= makePanel(s.seeds[t], poolsOf(s.split).words(LOREM_WORDS), s.words, s.every));
 }
 
+// Parts every drawing shares.
+const SELECTED = { state: { selected: true } };
+const UNSELECTED = { state: { selected: false } };
+const NESTED = { depth: 1 };
+const TAB_NAMES: string[] = [];
+const tabName = (t: number) => (TAB_NAMES[t] ??= `Tab #${t + 1}`);
+
 const holds = (s: State, t: number) => panelOf(s, t).some((r) => r.link && r.text === s.target);
 
 export const clickTab2 = defineWebTask<State>({
@@ -62,17 +70,20 @@ export const clickTab2 = defineWebTask<State>({
   init(rng, o, pools) {
     const tabs = o.tabs as number;
     const s: State = {
-      split: pools.split, words: o.words as number, every: o.links as number, seeds: Array.from({ length: tabs }, () => rng.nextU32()),
+      split: pools.split, words: o.words as number, every: o.links as number, seeds: listOf(tabs, () => rng.nextU32()),
       panels: Array(tabs).fill(null), active: 0, target: '', targetTab: rng.int(tabs),
     };
     s.target = rng.pick(panelOf(s, s.targetTab).filter((r) => r.link)).text;
     return { goal: `Switch between the tabs to find and click on the link "${s.target}".`, state: s };
   },
   draw(s, page) {
-    for (let t = 0; t < s.panels.length; t++) page.add('tab', `Tab #${t + 1}`, { state: { selected: t === s.active } }, onClick(() => void (s.active = t)));
+    // The tabs come first, so tab t is element t + 1; a link is named by its text.
+    const show = onClick((e) => void (s.active = e.id - 1));
+    for (let t = 0; t < s.panels.length; t++) page.add('tab', tabName(t), t === s.active ? SELECTED : UNSELECTED, show);
+    const follow = onClick((e) => page.end(e.name === s.target));
     for (const r of panelOf(s, s.active)) {
-      if (r.link) page.add('link', r.text, { depth: 1 }, onClick(() => page.end(r.text === s.target)));
-      else page.add('text', r.text, { depth: 1 });
+      if (r.link) page.add('link', r.text, NESTED, follow);
+      else page.add('text', r.text, NESTED);
     }
   },
   progress: (s) => (holds(s, s.active) ? 0.5 : 0),

@@ -3,7 +3,7 @@
 
 import { hashString, type Rng } from '../../core/rng';
 import type { Pools, Split } from '../split';
-import { onClick, onClickOrSelect, type Page } from './page';
+import { onClick, onClickOrSelect, type ElementExtra, type Page } from './page';
 
 /** A list's state in a family's state: its value and whether its options are showing. */
 export interface ListState {
@@ -17,12 +17,22 @@ export interface ListState {
  * not, as a person choosing from the keyboard would.
  */
 export function addList(page: Page, label: string, options: readonly string[], list: ListState, depth = 0): void {
-  page.add('combobox', label, { value: list.value, depth, state: { expanded: list.open } }, onClickOrSelect(
+  page.add('combobox', label, { value: list.value, depth, state: list.open ? EXPANDED : COLLAPSED }, onClickOrSelect(
     () => void (list.open = !list.open),
     (v) => (options.includes(v) ? pick(list, v) : `'${v}' is not an option of ${label}`),
   ));
-  if (list.open) for (const o of options) page.add('option', o, { depth: depth + 1, state: { selected: o === list.value } }, onClick(() => pick(list, o)));
+  if (!list.open) return;
+  // One handler serves every option: an option is named by its value.
+  const choose = onClick((e) => pick(list, e.name));
+  const [plain, selected] = optionExtras(depth + 1);
+  for (const o of options) page.add('option', o, o === list.value ? selected : plain, choose);
 }
+
+// Parts every drawing of a list shares: its states, and its options' extras by depth (not selected, selected).
+const EXPANDED = { expanded: true };
+const COLLAPSED = { expanded: false };
+const OPTION_EXTRAS: [ElementExtra, ElementExtra][] = [];
+const optionExtras = (depth: number) => (OPTION_EXTRAS[depth] ??= [{ depth, state: { selected: false } }, { depth, state: { selected: true } }]);
 
 /** Picks an option: the list shows it and closes. */
 function pick(list: ListState, value: string): void {
@@ -50,6 +60,14 @@ export function layoutOf(rng: Rng, pools: Pools, family: string, count: number):
     layoutSplits.set(key, splits);
   }
   return rng.pick(splits[pools.split]);
+}
+
+/** `n` items made in order by `make(i)`: a loop, because V8's Array.from({ length: n }, f) costs microseconds a call,
+ * as much as a whole episode of some families. */
+export function listOf<T>(n: number, make: (i: number) => T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(make(i));
+  return out;
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -5,7 +5,7 @@ import { loremSentences } from '../lexicon/lorem';
 import { fillTemplate } from '../lexicon/phrasing';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { ordinal } from './controls';
+import { listOf, ordinal } from './controls';
 import { Layouts, PositionGoals } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
 
@@ -44,7 +44,7 @@ export const copyPaste2 = defineWebTask<State>({
   instanceKey: 'goal+observation',
   init(rng, o, pools) {
     const n = o.areas as number;
-    const areas = Array.from({ length: n }, () => loremSentences(rng, pools, rng.range(6, 10)).join(' '));
+    const areas = listOf(n, () => loremSentences(rng, pools, rng.range(6, 10)).join(' '));
     const { goal, position: target } = GOAL_CHOICES.draw(rng, pools, n);
     const [label, answerFirst] = LAYOUTS.draw(rng, pools);
     return { goal, state: { areas, target, answerLabel: ANSWER_LABELS[label], answerFirst: answerFirst === 1, value: '' } };

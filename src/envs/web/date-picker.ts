@@ -3,7 +3,7 @@
 // months within the allowed range; clicking a day sets the field (mm/dd/yyyy) and closes the calendar.
 
 import { MONTHS, dayNumber, daysInMonth, formatDate, type Day } from './dates';
-import { onClick, onFill, type Handlers, type Page } from './page';
+import { onClick, onClickOrFill, type Page } from './page';
 
 export interface DatePicker {
   open: boolean;
@@ -24,19 +24,18 @@ export function newDatePicker(at: Day): DatePicker {
   return { open: false, year: at.year, month: at.month, value: '' };
 }
 
-// A calendar is redrawn at every step: its cells share these constant parts (names, extras), and each picker keeps
-// its cells' handlers (a cell picks its day of whatever month is shown), so drawing one allocates little.
+// A calendar is redrawn at every step: its parts (names, extras, states) are constants, and one handler per drawing
+// serves every day cell (it reads the day from the cell's name), so drawing one allocates little.
 const DAY_NAMES = Array.from({ length: 32 }, (_, d) => String(d));
 const CELL = { depth: 1 };
 const CELL_DISABLED = { depth: 1, state: { disabled: true } };
 const CELL_SELECTED = { depth: 1, state: { selected: true } };
-const cellHandlers = new WeakMap<DatePicker, Handlers[]>();
-
-function handlersOf(p: DatePicker): Handlers[] {
-  let hs = cellHandlers.get(p);
-  if (!hs) cellHandlers.set(p, (hs = DAY_NAMES.map((_, d) => onClick(() => pick(p, { year: p.year, month: p.month, day: d })))));
-  return hs;
-}
+const NAV = { depth: 1, state: { disabled: false } };
+const NAV_DISABLED = { depth: 1, state: { disabled: true } };
+const TITLE = { depth: 1 };
+const EXPANDED = { expanded: true };
+const COLLAPSED = { collapsed: true };
+const readOnly = () => 'the date field is read-only; click it and pick a day from the calendar';
 
 const monthIndex = (year: number, month: number) => year * 12 + month - 1;
 
@@ -55,22 +54,22 @@ function pick(p: DatePicker, day: Day): void {
 
 /** Draws the field and, when open, the calendar below it: Prev, the month's name, Next, and its days. */
 export function drawDatePicker(page: Page, label: string, p: DatePicker, range: DateRange): void {
-  const field = { ...onClick(() => void (p.open = !p.open)), ...onFill(() => 'the date field is read-only; click it and pick a day from the calendar') };
   // Like a combobox, the field says whether its calendar is open.
-  page.add('textbox', label, { value: p.value, state: p.open ? { expanded: true } : { collapsed: true } }, field);
+  page.add('textbox', label, { value: p.value, state: p.open ? EXPANDED : COLLAPSED }, onClickOrFill(() => void (p.open = !p.open), readOnly));
   if (!p.open) return;
   const shown = monthIndex(p.year, p.month);
-  page.add('button', 'Prev', { depth: 1, state: { disabled: shown <= monthIndex(range.first.year, range.first.month) } }, onClick(() => stepMonth(p, -1)));
-  page.add('heading', `${MONTHS[p.month - 1]} ${p.year}`, { depth: 1 });
-  page.add('button', 'Next', { depth: 1, state: { disabled: shown >= monthIndex(range.last.year, range.last.month) } }, onClick(() => stepMonth(p, 1)));
+  const nav = onClick((e) => stepMonth(p, e.name === 'Prev' ? -1 : 1));
+  page.add('button', 'Prev', shown <= monthIndex(range.first.year, range.first.month) ? NAV_DISABLED : NAV, nav);
+  page.add('heading', `${MONTHS[p.month - 1]} ${p.year}`, TITLE);
+  page.add('button', 'Next', shown >= monthIndex(range.last.year, range.last.month) ? NAV_DISABLED : NAV, nav);
   // Day numbers of the month's first day and of the range's ends; the chosen day, if it is in this month.
   const start = dayNumber({ year: p.year, month: p.month, day: 1 });
   const lo = dayNumber(range.first) - start + 1;
   const hi = dayNumber(range.last) - start + 1;
   const chosen = p.value.endsWith(`/${p.year}`) && Number(p.value.slice(0, 2)) === p.month ? Number(p.value.slice(3, 5)) : 0;
   const days = daysInMonth(p.year, p.month);
-  const handlers = handlersOf(p);
-  for (let d = 1; d <= days; d++) page.add('gridcell', DAY_NAMES[d], d < lo || d > hi ? CELL_DISABLED : d === chosen ? CELL_SELECTED : CELL, handlers[d]);
+  const cell = onClick((e) => pick(p, { year: p.year, month: p.month, day: Number(e.name) }));
+  for (let d = 1; d <= days; d++) page.add('gridcell', DAY_NAMES[d], d < lo || d > hi ? CELL_DISABLED : d === chosen ? CELL_SELECTED : CELL, cell);
 }
 
 /** The next action towards `want` on a picker drawn under `label`; undefined once the field holds it. */

@@ -35,6 +35,8 @@ const OPTIONS: OptionSpec[] = [
   { name: 'task', doc: 'which task (any draws one)', kind: 'enum', default: 'any', values: ['any', ...TASKS] },
 ];
 
+const NESTED = { depth: 1 };
+
 const GOALS: Record<Task, (from: string, text: string) => string> = {
   reply: (from, text) => `Find the email by ${from} and reply to them with the text "${text}".`,
   forward: (from, text) => `Find the email by ${from} and forward that email to ${text}.`,
@@ -65,10 +67,12 @@ export const emailInbox = defineWebTask<State>({
   draw(s, page) {
     if (s.nav.page === 'inbox') {
       page.add('heading', 'Primary');
-      s.emails.forEach((e, i) => {
+      // One handler serves every subject link: email i's is element 2i + 3 (after the heading and i emails).
+      const open = onClick((link) => void ((s.open = (link.id - 3) / 2), navigate(s.nav, 'email')));
+      for (const e of s.emails) {
         page.add('text', e.from);
-        page.add('link', e.subject, { depth: 1 }, onClick(() => void ((s.open = i), navigate(s.nav, 'email'))));
-      });
+        page.add('link', e.subject, NESTED, open);
+      }
       return;
     }
     const e = s.emails[s.open];

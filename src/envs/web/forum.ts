@@ -10,7 +10,7 @@ import { loremSentences } from '../lexicon/lorem';
 import { capitalize } from '../words';
 import { intOption } from '../options';
 import { poolsOf, type Pools, type Split } from '../split';
-import { wordsOf } from './controls';
+import { listOf, wordsOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
@@ -59,11 +59,13 @@ interface State {
   split: Split;
 }
 
+const NESTED = { depth: 1 };
+
 const words = (rng: Rng, pools: Pools, lo: number, hi: number) => wordsOf(rng, pools, LOREM_WORDS, rng.range(lo, hi));
 
 function newThread(rng: Rng, pools: Pools, authors: readonly string[], posts: number): Thread {
   const title = capitalize(words(rng, pools, 2, 4));
-  return { title, authors: Array.from({ length: rng.range(2, posts) }, () => rng.pick(authors)), texts: null };
+  return { title, authors: listOf(rng.range(2, posts), () => rng.pick(authors)), texts: null };
 }
 
 /** Opens thread i of the open board, writing its posts' texts the first time (from the episode's key, so a clone
@@ -99,22 +101,32 @@ function post(s: State, page: Page): string | void {
 function drawPage(s: State, page: Page): void {
   const board = s.boards[s.at.board];
   switch (s.nav.page) {
-    case 'home':
+    // Each list below has one handler, which reads the item from the element's id.
+    case 'home': {
       page.add('heading', s.forumTitle);
-      s.boards.forEach((b, i) => page.add('link', b.name, undefined, onClick(() => void ((s.at.board = i), navigate(s.nav, 'board')))));
+      // Board i's link is element i + 2, after the heading.
+      const open = onClick((e) => void ((s.at.board = e.id - 2), navigate(s.nav, 'board')));
+      for (const b of s.boards) page.add('link', b.name, undefined, open);
       return;
-    case 'board':
+    }
+    case 'board': {
       page.add('heading', board.name);
       page.add('button', s.newLabel, undefined, onClick(() => void ((s.draft = { title: '', message: '' }), navigate(s.nav, 'new'))));
-      board.threads.forEach((t, i) => page.add('link', threadLink(t), undefined, onClick(() => openThread(s, i))));
+      // Thread i's link is element i + 3, after the heading and the new-thread button.
+      const open = onClick((e) => openThread(s, e.id - 3));
+      for (const t of board.threads) page.add('link', threadLink(t), undefined, open);
       return;
+    }
     case 'thread': {
       const t = board.threads[s.at.thread];
       page.add('heading', t.title);
-      t.authors.forEach((author, i) => {
-        page.add('article', `${author}: ${(t.texts as string[])[i]}`);
-        page.add('button', 'Upvote', { depth: 1 }, onClick(() => page.end(s.kind === 'upvote' && s.at.board === s.board && s.at.thread === s.thread && i === s.post)));
-      });
+      // Post i's Upvote is element 2i + 3, after the heading, i posts with their buttons, and the post itself.
+      const upvote = onClick((e) => page.end(s.kind === 'upvote' && s.at.board === s.board && s.at.thread === s.thread && (e.id - 3) / 2 === s.post));
+      const texts = t.texts as string[];
+      for (let i = 0; i < t.authors.length; i++) {
+        page.add('article', `${t.authors[i]}: ${texts[i]}`);
+        page.add('button', 'Upvote', NESTED, upvote);
+      }
       page.add('button', 'Reply', undefined, onClick(() => void ((s.draft = { title: '', message: '' }), navigate(s.nav, 'reply'))));
       return;
     }
@@ -164,7 +176,7 @@ export const forum = defineWebTask<State>({
     const authors = pools.sample(rng, PERSON_FIRST, 8);
     const boards = pools.sample(rng, BOARD_NAMES, o.boards as number).map((name) => ({
       name,
-      threads: Array.from({ length: o.threads as number }, () => newThread(rng, pools, authors, o.posts as number)),
+      threads: listOf(o.threads as number, () => newThread(rng, pools, authors, o.posts as number)),
     }));
     const kind = rng.pick(KINDS);
     const board = rng.int(boards.length);

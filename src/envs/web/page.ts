@@ -3,26 +3,30 @@
 
 import type { ActionSignature, Env, EnvOptions, EnvSpec, OptionSpec, ResetArgs, ResetResult, StepInfo, StepResult, UiElement } from '../api';
 import { parseAction, quote, type TypedArg } from '../action';
-import { LazyObservation } from '../observation';
+import { LazyObservation, renderLine, type LineCache, type TextCell } from '../observation';
 import { resolveOptions, type ResolvedOptions } from '../options';
 import { poolsOf, type Pools } from '../split';
 import { Rng } from '../../core/rng';
 
-/** What an element does for each verb; a handler returns an error message or nothing. */
+/** What an element does for each verb; a handler returns an error message or nothing. Each gets the element acted
+ * on, so one handler can serve many elements (a calendar's days) instead of a closure per element per drawing. */
 export interface Handlers {
-  click?: () => string | void;
-  fill?: (text: string) => string | void;
-  select?: (option: string) => string | void;
-  check?: () => string | void;
+  click?: Act;
+  fill?: Enter;
+  select?: Enter;
+  check?: Act;
 }
+type Act = (e: UiElement) => string | void;
+type Enter = (text: string, e: UiElement) => string | void;
 
 // Handlers are built with these (the arrow passed as an argument stays anonymous, so tsx's keepNames
 // does not wrap every handler in a name-setting call: that alone cost a third of a step).
-export const onClick = (click: () => string | void): Handlers => ({ click });
-export const onCheck = (check: () => string | void): Handlers => ({ check });
-export const onFill = (fill: (text: string) => string | void): Handlers => ({ fill });
-export const onSelect = (select: (option: string) => string | void): Handlers => ({ select });
-export const onClickOrSelect = (click: () => string | void, select: (option: string) => string | void): Handlers => ({ click, select });
+export const onClick = (click: Act): Handlers => ({ click });
+export const onCheck = (check: Act): Handlers => ({ check });
+export const onFill = (fill: Enter): Handlers => ({ fill });
+export const onSelect = (select: Enter): Handlers => ({ select });
+export const onClickOrSelect = (click: Act, select: Enter): Handlers => ({ click, select });
+export const onClickOrFill = (click: Act, fill: Enter): Handlers => ({ click, fill });
 
 export interface ElementExtra {
   value?: string;
@@ -30,21 +34,93 @@ export interface ElementExtra {
   depth?: number;
 }
 
-/** One drawn page: elements numbered 1..N in order, with their handlers, and the episode's ending. */
-export class Page {
+/** Key order and values of two elements' states, as the text and the structured form show them. */
+function sameState(a: ElementExtra['state'], b: ElementExtra['state']): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    STATE_KEYS[n++] = k;
+  }
+  let m = 0;
+  for (const k in b) if (m >= n || STATE_KEYS[m++] !== k) return false;
+  return m === n;
+}
+const STATE_KEYS: string[] = [];
+
+/** What was last drawn at one position: the arguments, the element made of them, and its line once rendered. */
+interface Slot {
+  readonly role: string;
+  readonly name: string;
+  readonly value: string | undefined;
+  readonly state: ElementExtra['state'];
+  readonly depth: number | undefined;
+  readonly element: UiElement;
+  line: string | undefined;
+}
+
+/**
+ * What a family's pages last drew at each position, for later drawings to take over what reads the same (one record
+ * of a single shape a position, which V8 compares faster than elements of many shapes), and the page drawn last.
+ */
+export class PageMemory implements LineCache {
+  readonly slots: Slot[] = [];
+  last: Page | undefined;
+
+  line(i: number, e: UiElement): string {
+    const slot = this.slots[i];
+    return slot?.element === e ? (slot.line ??= renderLine(e)) : renderLine(e);
+  }
+}
+
+/**
+ * One drawn page: elements numbered 1..N in order, with their handlers, and the episode's ending. A page drawn with a
+ * memory (a WebEnv keeps one across steps and episodes) takes over each element that reads the same as the last one
+ * drawn at its place, and with it its rendered line, so a step pays only for what changed: a calendar closed and
+ * opened again, or the next episode's, is the same elements as before.
+ */
+export class Page implements TextCell {
   readonly elements: UiElement[] = [];
   readonly handlers: (Handlers | undefined)[] = [];
+  /** The page's text once rendered (see LazyObservation). */
+  text: string | undefined = undefined;
   outcome: 'running' | 'success' | 'failure' = 'running';
+  /** While drawing, the page drawn before this one as long as every element so far was taken over (the memory's
+   * element at a place is the one that page showed there, if it reached that far). */
+  #same: Page | undefined;
+
+  constructor(readonly memory = new PageMemory()) {
+    this.#same = memory.last;
+    memory.last = this;
+  }
+
+  /** Called once the page is drawn: a page that took over every element of the one drawn before it, and has as many,
+   * reads as it (a click that changed nothing on screen, an episode's last step) and takes over its text too. */
+  finish(): void {
+    if (this.#same && this.#same.elements.length === this.elements.length) this.text = this.#same.text;
+    this.#same = undefined;
+  }
 
   add(role: string, name: string, extra?: ElementExtra, handlers?: Handlers): number {
-    const id = this.elements.length + 1;
-    const e: UiElement = { id, role, name };
-    if (extra?.value !== undefined) e.value = extra.value;
-    if (extra?.state) e.state = extra.state;
-    if (extra?.depth) e.depth = extra.depth;
-    this.elements.push(e);
+    const i = this.elements.length;
+    const value = extra?.value;
+    const state = extra?.state || undefined;
+    const depth = extra?.depth || undefined;
+    const slot = this.memory.slots[i];
+    if (slot !== undefined && slot.name === name && slot.role === role && slot.value === value && slot.depth === depth && sameState(slot.state, state)) {
+      this.elements.push(slot.element);
+    } else {
+      const e: UiElement = { id: i + 1, role, name };
+      if (value !== undefined) e.value = value;
+      if (state) e.state = state;
+      if (depth) e.depth = depth;
+      this.elements.push(e);
+      this.#same = undefined;
+      this.memory.slots[i] = { role, name, value, state, depth, element: e, line: undefined };
+    }
     this.handlers.push(handlers);
-    return id;
+    return i + 1;
   }
 
   /** Ends the episode: the task is solved (true) or failed for good (false). */
@@ -123,7 +199,10 @@ export class WebEnv<S> implements Env {
   goal = '';
   state!: S;
   turn = 0;
+  /** The page of the current state once drawn; null until then. */
   private page: Page | null = null;
+  /** What the pages drawn so far showed, kept across steps and episodes for later drawings to reuse. */
+  private readonly memory = new PageMemory();
   private outcome: Page['outcome'] = 'running';
 
   constructor(readonly def: WebTaskDef<S>) {}
@@ -144,17 +223,23 @@ export class WebEnv<S> implements Env {
     this.turn = 0;
     this.outcome = 'running';
     this.page = null;
-    return { obs: new LazyObservation(this.current().elements), info: this.info() };
+    return { obs: this.observation(), info: this.info() };
   }
 
   /** The page as drawn for the current state (drawn once per state). */
   current(): Page {
     if (!this.page) {
-      const p = new Page();
+      const p = new Page(this.memory);
       this.def.draw(this.state, p);
+      p.finish();
       this.page = p;
     }
     return this.page;
+  }
+
+  private observation(): LazyObservation {
+    const p = this.current();
+    return new LazyObservation(p.elements, p.memory, p);
   }
 
   step(action: string): StepResult {
@@ -187,13 +272,13 @@ export class WebEnv<S> implements Env {
     let err: string | void;
     if (verb === 'click') {
       const f = h?.click ?? h?.check;
-      err = f ? f() : `${describe(e)} cannot be clicked`;
+      err = f ? f(e) : `${describe(e)} cannot be clicked`;
     } else if (verb === 'check') {
-      err = h?.check ? h.check() : `${describe(e)} is not a checkbox`;
+      err = h?.check ? h.check(e) : `${describe(e)} is not a checkbox`;
     } else if (verb === 'fill') {
-      err = h?.fill ? h.fill(c.args[1] as string) : `${describe(e)} is not a text box`;
+      err = h?.fill ? h.fill(c.args[1] as string, e) : `${describe(e)} is not a text box`;
     } else {
-      err = h?.select ? h.select(c.args[1] as string) : `${describe(e)} is not a list`;
+      err = h?.select ? h.select(c.args[1] as string, e) : `${describe(e)} is not a list`;
     }
     this.outcome = page.outcome;
     return err ? `${formatCall(verb, c.args)}: ${err}` : undefined;
@@ -211,7 +296,7 @@ export class WebEnv<S> implements Env {
     const terminated = this.outcome !== 'running';
     const success = this.outcome === 'success';
     return {
-      obs: new LazyObservation(this.current().elements),
+      obs: this.observation(),
       reward: success ? 1 : 0,
       terminated,
       truncated: !terminated && this.turn >= this.def.maxTurns,

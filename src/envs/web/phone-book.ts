@@ -9,7 +9,7 @@ import { PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
 import { intOption } from '../options';
 import { poolsOf, type Split } from '../split';
 import { Layouts } from './layout';
-import { defineWebTask, onClick, type Page } from './page';
+import { defineWebTask, onClick, type Handlers, type Page } from './page';
 
 const HOSTS = ['hotmail', 'yahoo', 'gmail', 'aol', 'live', 'fastmail', 'proton', 'zoho'];
 const DOMAINS = ['com', 'net', 'org', 'ca', 'us', 'io', 'co', 'eu', 'se', 'jp', 'it', 'mx'];
@@ -57,10 +57,14 @@ function show(s: State, k: number, rng?: Rng): void {
 }
 
 /** A pagination link to page `to`, disabled where it would go nowhere. */
-function pageLink(s: State, page: Page, label: string, to: number): void {
+function pageLink(s: State, page: Page, label: string, to: number, go: Handlers): void {
   const disabled = to === s.page || to < 0 || to >= s.contacts.length;
-  page.add('link', label, { state: disabled ? { disabled } : undefined }, onClick(() => show(s, to)));
+  page.add('link', label, disabled ? DISABLED : undefined, go);
 }
+
+// Parts every drawing shares.
+const DISABLED = { state: { disabled: true } };
+const SELECTED = { state: { selected: true } };
 
 export const phoneBook = defineWebTask<State>({
   id: 'phone-book',
@@ -87,11 +91,13 @@ export const phoneBook = defineWebTask<State>({
       page.add('link', (c.details as Record<Detail, string>)[d], undefined, onClick(() => page.end(s.page === s.target && d === s.detail)));
     }
     const last = s.contacts.length - 1;
-    pageLink(s, page, 'First', 0);
-    pageLink(s, page, '<', s.page - 1);
-    page.add('link', String(s.page + 1), { state: { selected: true } });
-    pageLink(s, page, '>', s.page + 1);
-    pageLink(s, page, 'Last', last);
+    // One handler serves the pagination links, each named by where it goes (a disabled one is never called).
+    const go = onClick((e) => show(s, e.name === 'First' ? 0 : e.name === '<' ? s.page - 1 : e.name === '>' ? s.page + 1 : last));
+    pageLink(s, page, 'First', 0, go);
+    pageLink(s, page, '<', s.page - 1, go);
+    page.add('link', String(s.page + 1), SELECTED);
+    pageLink(s, page, '>', s.page + 1, go);
+    pageLink(s, page, 'Last', last, go);
   },
   progress: (s) => (s.page === s.target ? 0.5 : 0),
   expert(s, page) {

@@ -7,7 +7,7 @@ import { LOREM_WORDS, PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { ordinal, wordsOf } from './controls';
+import { listOf, ordinal, wordsOf } from './controls';
 import { defineWebTask, onClick, onFill } from './page';
 
 interface Result {
@@ -47,8 +47,8 @@ export const searchEngine = defineWebTask<State>({
     const total = perPage * (o.pages as number);
     const term = pools.pick(rng, PERSON_FIRST);
     const rank = rng.int(total);
-    const results = Array.from({ length: total }, (_, i) => result(rng, pools, i === rank ? term : undefined));
-    const decoys = Array.from({ length: perPage }, () => result(rng, pools));
+    const results = listOf(total, (i) => result(rng, pools, i === rank ? term : undefined));
+    const decoys = listOf(perPage, () => result(rng, pools));
     return {
       goal: `Use the textbox to enter "${term}" and press "Search", then find and click the ${ordinal(rank + 1)} search result.`,
       state: { term, rank, results, decoys, query: '', searched: null, perPage, pageNo: 0 },

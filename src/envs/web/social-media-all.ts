@@ -56,11 +56,16 @@ export const socialMediaAll = defineWebTask<State>({
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
-    s.posts.forEach((_, i) => {
+    for (let i = 0; i < s.posts.length; i++) {
       page.add('article', s.lines[i]);
       const row = s.pressed[i];
-      BUTTONS.forEach((b, k) => page.add('button', b, row[k] ? PRESSED : BUTTON, onClick(() => void (row[k] = !row[k]))));
-    });
+      // One handler serves the post's buttons: the button's name says which to toggle.
+      const toggle = onClick((e) => {
+        const k = BUTTONS.indexOf(e.name);
+        row[k] = !row[k];
+      });
+      for (let k = 0; k < BUTTONS.length; k++) page.add('button', BUTTONS[k], row[k] ? PRESSED : BUTTON, toggle);
+    }
     page.add('button', s.submit, undefined, onClick(() => page.end(allRight(s))));
   },
   progress(s) {

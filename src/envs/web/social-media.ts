@@ -4,6 +4,7 @@
 
 import { levelTable } from '../levels';
 import { intOption } from '../options';
+import { listOf } from './controls';
 import { Layouts } from './layout';
 import { defineWebTask, onClick } from './page';
 import { feedSize, newAuthor, newPost, postLine, type Post } from './social-feed';
@@ -40,7 +41,7 @@ export const socialMedia = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ posts: 3 }, { posts: 4 }, { posts: 10 }]),
   miniwob: 'social-media',
   init(rng, o, pools) {
-    const posts = Array.from({ length: feedSize(rng, o.posts as number) }, () => newPost(rng, pools, newAuthor(rng, pools)));
+    const posts = listOf(feedSize(rng, o.posts as number), () => newPost(rng, pools, newAuthor(rng, pools)));
     const user = rng.pick(posts).user;
     const action = rng.pick(ACTIONS);
     // In some layouts posts show how long ago they were posted (a distractor MiniWoB has).
@@ -50,14 +51,17 @@ export const socialMedia = defineWebTask<State>({
   },
   draw(s, page) {
     if (s.heading) page.add('heading', s.heading);
-    s.posts.forEach((p, i) => {
-      const right = p.user === s.user;
-      page.add('article', s.lines[i]);
-      for (const b of BUTTONS) page.add('button', b, BUTTON, onClick(() => page.end(right && b === s.action)));
+    for (let i = 0; i < s.posts.length; i++) {
+      const p = s.posts[i];
       const open = s.menu === i;
-      page.add('button', 'More', open ? MORE_OPEN : BUTTON, onClick(() => void (s.menu = open ? -1 : i)));
-      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), MENU_ITEM, onClick(() => page.end(right && m === s.action)));
-    });
+      // One handler serves the post's buttons and menu items: each is named by the label of its action (Mute and
+      // Block with the post's user), so the one clicked is the goal's when its name is the goal's action's label.
+      const act = onClick((e) => (e.name === 'More' ? void (s.menu = open ? -1 : i) : page.end(p.user === s.user && e.name === menuLabel(s.action, p))));
+      page.add('article', s.lines[i]);
+      for (const b of BUTTONS) page.add('button', b, BUTTON, act);
+      page.add('button', 'More', open ? MORE_OPEN : BUTTON, act);
+      if (open) for (const m of MENU) page.add('menuitem', menuLabel(m, p), MENU_ITEM, act);
+    }
   },
   progress: (s) => (s.menu >= 0 && s.posts[s.menu].user === s.user && MENU.includes(s.action) ? 0.5 : 0),
   expert(s, page) {

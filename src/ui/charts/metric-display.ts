@@ -25,6 +25,8 @@ export interface MetricDisplay {
 /** Chart group by the name's first segment (TRL's bare names, like `entropy`, are the policy's). */
 const GROUP_OF_PREFIX: Record<string, ChartGroup> = {
   reward: 'outcome',
+  reward_std: 'outcome',
+  frac_reward_zero_std: 'outcome',
   episode: 'outcome',
   eval: 'outcome',
   env: 'outcome',
@@ -44,11 +46,12 @@ const GROUP_OF_PREFIX: Record<string, ChartGroup> = {
 /** Title and unit by the name's last segment (or the whole name); `share` for rates in [0, 1]. */
 const BY_NAME: readonly { match: RegExp; title: string; unit: string; share?: boolean }[] = [
   { match: /^reward\/frac_zero_std$/, title: 'groups with no signal', unit: 'share of groups', share: true },
-  { match: /^reward\/std$/, title: 'reward spread', unit: 'reward std' },
+  { match: /^frac_reward_zero_std$/, title: 'groups with no signal', unit: 'share of groups', share: true },
+  { match: /^reward(\/|_)std$/, title: 'reward spread', unit: 'reward std' },
   { match: /reward\/share$/, title: 'share of the reward', unit: 'share of reward', share: true },
   { match: /^reward(\/mean)?$/, title: 'reward', unit: 'reward' },
   { match: /^eval\/success_sampled$/, title: 'held-out success, sampling', unit: 'share of test tasks', share: true },
-  { match: /^eval\/success$/, title: 'held-out success', unit: 'share of test tasks', share: true },
+  { match: /(^|\/)eval\/success$/, title: 'held-out success', unit: 'share of test tasks', share: true }, // team/eval/success too
   { match: /^eval\/return$/, title: 'held-out return', unit: 'return' },
   { match: /success$/, title: 'success', unit: 'share of episodes', share: true },
   { match: /^episode\/length$/, title: 'action length', unit: 'tokens / episode' },

@@ -90,3 +90,14 @@ export function formatValue(value: number | null | undefined): string {
   const digits = Math.max(0, 2 - Math.floor(Math.log10(scaled)));
   return format(value, style, Math.min(MAX_DECIMALS, digits));
 }
+
+/**
+ * The y range of a series that does not vary (one point, or every value equal: a web task's eval/return), padded so
+ * the axis still gets ticks around it; null when the values vary (the chart's own auto range then applies).
+ */
+export function flatRange(min: number | null, max: number | null): [number, number] | null {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  if (min !== max) return null;
+  const pad = Math.abs(min) * 0.1 || 1;
+  return [min - pad, max + pad];
+}

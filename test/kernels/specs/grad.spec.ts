@@ -1,7 +1,8 @@
 // Finite-difference checks of every backward op on any backend (its own forward, float32, central differences):
-// matmul with transposes and bias, layer norm, GELU, causal attention, embedding, and the GRPO / CE token loss.
+// matmul with transposes and bias, layer norm, GELU, causal attention, the pointer-generator mixture, embedding, and
+// the GRPO / CE token loss.
 import { describe, expect, it } from 'vitest';
-import { LOSS_STATS, type AnyOps, type LossHyper, type MatmulOptions } from '../../../src/model/ops';
+import { LOSS_STATS, POINTER_HEADS, pointerWidth, type AnyOps, type LossHyper, type MatmulOptions } from '../../../src/model/ops';
 import { logprobs64 } from '../reference64';
 import { randn, type Backend } from '../backends';
 
@@ -135,6 +136,28 @@ export function gradSpec(make: () => Promise<Backend>): void {
       const d = stale(ops, 'fd.d', N * T * 3 * D);
       ops.attentionBackward(ops.f32('fd.qkv', N * T * 3 * D), ops.f32('fd.probs', N * H * T * T), t.w, d, N, T, H, Dh);
       await fdCheck(qkv, fwd, w, await ops.readF32(d, N * T * 3 * D), 'dqkv');
+    });
+
+    it('pointer-generator mixture, two heads with masked keys and a padded row (N 2, T 5, Dp 3, V 7)', async () => {
+      const { ops } = await make();
+      const [N, T, Dp, V] = [2, 5, 3, 7];
+      const W = pointerWidth(Dp);
+      const qkv = f32(N * T * W, 21, 1.5);
+      const logits = f32(N * T * V, 22, 2);
+      const targets = Int32Array.from(randn(N * T * POINTER_HEADS, 23), (x) => Math.floor((x + 1) * 4.5) - 1); // -1 .. 7: some none, some past V
+      const w = f32(N * T * V, 24);
+      const scores = async () => {
+        const t = upload(ops, { qkv, logits, targets, qStart: new Int32Array(N), keyLen: Int32Array.from([5, 3]) });
+        const out = ops.f32('fd.out', N * T * V);
+        ops.pointer(t.qkv, t.qkv, t.targets, t.qStart, t.keyLen, t.logits, out, ops.f32('fd.probs', N * POINTER_HEADS * T * T), N, T, T, Dp, V);
+        return ops.readF32(out, N * T * V);
+      };
+      await scores();
+      const t = upload(ops, { w });
+      const [dLogits, dq] = [stale(ops, 'fd.dlogits', N * T * V), stale(ops, 'fd.dq', N * T * W)];
+      ops.pointerBackward(ops.f32('fd.qkv', N * T * W), ops.f32('fd.probs', N * POINTER_HEADS * T * T), ops.i32('fd.targets', N * T * POINTER_HEADS), ops.f32('fd.logits', N * T * V), t.w, dLogits, dq, N, T, Dp, V);
+      await fdCheck(qkv, scores, w, await ops.readF32(dq, N * T * W), 'dq (queries, keys, gates)', 1e-2, 3e-2);
+      await fdCheck(logits, scores, w, await ops.readF32(dLogits, N * T * V), 'dLogits', 1e-2, 3e-2);
     });
 
     it('embedding (R 6, D 4)', async () => {

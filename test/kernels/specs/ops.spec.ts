@@ -9,7 +9,7 @@ import { adamw64, attention64, colSum64, embedding64, gelu64, gradNorm64, layerN
 
 type Arr = Float32Array | Int32Array;
 /** Inputs by name; ints are Int32Array. `outs` name the tensors to read back with their sizes. */
-interface Case {
+export interface Case {
   inputs: Record<string, Arr>;
   outs: Record<string, number>;
   run: (ops: AnyOps, t: Record<string, unknown>) => void;
@@ -35,7 +35,7 @@ function expectAll(got: Record<string, Float32Array>, want: Record<string, Array
 }
 
 /** Run on the backend and on the twin; compare the named outputs (backward ops); return the backend's outputs. */
-async function checkTwin(be: Backend, c: Case, names: string[], tol = 1): Promise<Record<string, Float32Array>> {
+export async function checkTwin(be: Backend, c: Case, names: string[], tol = 1): Promise<Record<string, Float32Array>> {
   const got = await runCase(be.ops, c, 'spec.');
   const want = await runCase(new CpuOps(), c, 'spec.');
   expectAll(got, Object.fromEntries(names.map((k) => [k, want[k]])), be, tol);
@@ -48,8 +48,8 @@ async function expectSavedProbs(be: Backend, name: string, want: Float64Array): 
   expectAll({ probs: await be.ops.readF32(be.ops.f32(name, want.length), want.length) }, { probs: want }, be, 10);
 }
 
-const F = (n: number, seed: number, s = 1) => Float32Array.from(randn(n, seed, s));
-const ints = (n: number, mod: number, seed: number) => Int32Array.from(randn(n, seed), (x) => Math.floor((x + 1) * 1e4) % mod);
+export const F = (n: number, seed: number, s = 1) => Float32Array.from(randn(n, seed, s));
+export const ints = (n: number, mod: number, seed: number) => Int32Array.from(randn(n, seed), (x) => Math.floor((x + 1) * 1e4) % mod);
 
 /** Ratios spread over [0.5, 2], with points inside and outside both clip bounds (1 - 0.2 and 1 + 0.28). */
 const RATIOS = [0.5, 0.7, 0.78, 0.85, 0.95, 1, 1.1, 1.22, 1.25, 1.3, 1.5, 2];

@@ -6,7 +6,7 @@ import type { CreatedPolicy } from '../../../src/model/create';
 import type { StepHyper } from '../../../src/model/policy-api';
 import { buildContext } from '../../../src/model/context';
 import { ActionGrammar } from '../../../src/model/grammar';
-import { END } from '../../../src/model/tokenizer';
+import { ContentWords, END } from '../../../src/model/tokenizer';
 import { TEXTS, makeBatch, tok } from '../fixtures';
 
 export const CE: StepHyper = { objective: 'ce', lr: 1e-2, beta: 0, epsLow: 0.2, epsHigh: 0.2, gradClip: 1, weightDecay: 0, temperature: 1 };
@@ -16,8 +16,9 @@ export const GRPO: StepHyper = { ...CE, objective: 'grpo', beta: 0.05, lr: 3e-3 
 export function demoRows(window: number): { rows: number[][]; prompts: number[][] } {
   const goals = [TEXTS[0], TEXTS[5]];
   const actions = ['click(7)', 'fill(2, "bob")'];
-  const prompts = goals.map((goal) => buildContext(tok, { goal, history: [], obs: TEXTS[1] }, window, 12));
-  return { prompts, rows: prompts.map((p, i) => [...p, ...tok.encode(actions[i]), END]) };
+  const contexts = goals.map((goal) => buildContext(tok, { goal, history: [], obs: TEXTS[1] }, window, 12));
+  const prompts = contexts.map((c) => c.tokens);
+  return { prompts, rows: contexts.map((c, i) => [...c.tokens, ...tok.encode(actions[i], ContentWords.of(c.words)), END]) };
 }
 
 export function policySpec(name: string, make: (seed: number) => Promise<CreatedPolicy>, steps = 30): void {
@@ -40,9 +41,10 @@ export function policySpec(name: string, make: (seed: number) => Promise<Created
       const p = await make(2);
       const { prompts } = demoRows(p.window);
       const g = new ActionGrammar(tok, [{ verb: 'click', args: ['id'] }, { verb: 'fill', args: ['id', 'text'] }]);
-      const row = g.forRow({ goal: TEXTS[5], obs: TEXTS[1] });
+      const context = buildContext(tok, { goal: TEXTS[5], history: [], obs: TEXTS[1] }, p.window, 12);
+      const row = g.forRow({ goal: TEXTS[5], obs: TEXTS[1], words: context.words });
       const gen = await p.generate(prompts, { temperature: 1, topP: 0.95, maxNewTokens: 10, rng: Rng.fromSeed(6), allowed: (_n, so) => row(so) });
-      for (const t of gen.tokens) if (t.at(-1) === END) expect(tok.decode(t)).toMatch(/^(click\(\d+\)|fill\(\d+, "[^"]+"\))$/);
+      for (const t of gen.tokens) if (t.at(-1) === END) expect(tok.decode(t, context.words)).toMatch(/^(click\(\d+\)|fill\(\d+, "[^"<]+"\))$/);
       p.dispose();
     });
 
