@@ -51,7 +51,7 @@ function fakeHost(smart: Record<string, boolean>, params: Record<string, number>
     },
     async single(config) {
       singles.push(config);
-      return { step: async () => 0.25, dispose: () => void (singleDisposed = true) };
+      return { step: async () => 0.25, evaluate: async () => 0.5, dispose: () => void (singleDisposed = true) };
     },
   };
   return { host, spawned, singles, singleDisposed: () => singleDisposed };

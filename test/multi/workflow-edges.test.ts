@@ -164,7 +164,9 @@ describe('workflow helpers and shapes', () => {
       edges: [{ from: 'planner', to: 'executor' }],
       rounds: 0,
       aggregate: 'agent',
+      view: 'whole',
     });
+    expect(workflowOf({ ...c, workflow: 'chain', view: 'parts' }).view).toBe('parts');
     expect(workflowOf({ ...c, workflow: 'debate', aggregate: 'vote' })).toEqual({
       shape: 'debate',
       agents: ['p1', 'p2', 'p3'].map((n) => node(n, 'proposer', { model: 'small' })),
@@ -172,6 +174,7 @@ describe('workflow helpers and shapes', () => {
       rounds: 2,
       aggregate: 'vote',
       read,
+      view: 'whole',
     });
     const judged = workflowOf({ ...c, workflow: 'debate', aggregate: 'agent' });
     expect(judged).toMatchObject({ shape: 'debate', rounds: 2, aggregate: 'agent', read });
