@@ -71,13 +71,16 @@ function readReport(file) {
  * Merges a run's report into the accumulated one: its files replace theirs; a test file keeps its older version
  * when the two differ, so Stryker sees the change and retests the mutants the older results relied on.
  */
-function merge(all, run) {
+function merge(all, run, own) {
   if (!all) return run;
+  // The run's report also carries the files of its incremental input: only the files it mutated replace theirs.
+  const files = { ...all.files };
+  for (const [name, file] of Object.entries(run.files)) if (own(name) || !(name in files)) files[name] = file;
   const testFiles = { ...(run.testFiles ?? {}) };
   for (const [name, older] of Object.entries(all.testFiles ?? {})) {
     if (!(name in testFiles) || testFiles[name].source !== older.source) testFiles[name] = older;
   }
-  return { ...run, files: { ...all.files, ...run.files }, testFiles };
+  return { ...run, files, testFiles };
 }
 
 function target(file) {
@@ -158,7 +161,16 @@ rmSync(LAST, { force: true });
 if (run.status !== 0 || !report) process.exit(run.status ?? 1);
 
 // Read again: another run may have added its files meanwhile.
-writeFileSync(ALL, JSON.stringify(merge(readReport(ALL), report)));
+/** Whether this run mutated a file: every file without patterns, else the files or folders it was given. */
+function own(name) {
+  if (patterns.length === 0) return true;
+  return patterns.some((p) => {
+    if (!p.includes('*')) return p === name;
+    // A folder's pattern: its files; any other glob: every file (a rare case; the run's files then all replace).
+    return p.endsWith('/**/*.ts') ? name.startsWith(p.slice(0, -'**/*.ts'.length)) : true;
+  });
+}
+writeFileSync(ALL, JSON.stringify(merge(readReport(ALL), report, own)));
 printSurvivors(report);
 console.log('\nMutation score per file (this run; killed includes timeouts; compile errors are not counted):\n');
 process.exit(printTable(rows(report)) > 0 ? 1 : 0);
