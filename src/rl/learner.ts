@@ -12,6 +12,7 @@ import { aggregationWeights } from './weights';
 
 /** Linear warmup over the first `warmup` updates. */
 function learningRate(lr: number, warmup: number, update: number): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: warmup 0 gives lr * min(1, Infinity) = lr too
   return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
 }
 
@@ -110,6 +111,7 @@ export class Learner {
     });
     const weight = aggregationWeights(spans, T, c.agg, maxLen, { valid, masked: cut });
     const maskTokens = countNonZero(weight); // the loss mask's tokens: the clip ratios' denominator
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: quantile 1 keeps every token (none below the minimum)
     if (c.topEntropyQuantile < 1) keepTopEntropy(weight, turns, spans, T, c.topEntropyQuantile);
     const train: TrainBatch = {
       ...batch,
