@@ -36,7 +36,8 @@ describe('charts', () => {
     expect((await charts.count()) + hidden.length).toBe(metrics);
 
     // Hovering reads the value under the cursor in the legend.
-    const chart = page.locator('[data-metric="episode/success"]');
+    const chart = page.locator('[data-testid="chart"][data-metric="episode/success"]');
+    await chart.scrollIntoViewIfNeeded(); // the evaluation charts come first in its group
     const before = await chart.locator('.u-legend .u-value').nth(1).innerText();
     const box = (await chart.locator('.u-over').boundingBox())!;
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
