@@ -10,7 +10,7 @@ import { getEnvSpec } from '../envs/registry';
 import { exportCheckpoint } from '../onnx/export';
 import { CheckpointError, readCheckpoint, type Checkpoint } from '../rl/checkpoint';
 import { nonFiniteMetric } from '../rl/metrics';
-import { basePath, type BasePolicy } from '../rl/pretrain';
+import type { BasePolicy } from '../rl/pretrain';
 import { createTrainer, resumeTrainer, type Assembled } from '../rl/setup';
 import type { Hyper, Trainer, UpdateReport } from '../rl/trainer';
 import { loadLibrary } from '../skills/persist';
@@ -29,11 +29,6 @@ export interface SessionDeps {
   rollouts?: (config: Config, vocab: readonly string[], skills?: readonly Skill[]) => Promise<RolloutHandle>;
   /** For init = 'base': the pretrained base policy of a model size (the page fetches public/base/<model>.ghbs). */
   base?: (model: Config['model']) => Promise<BasePolicy>;
-}
-
-async function loadBase(deps: SessionDeps, model: Config['model']): Promise<BasePolicy> {
-  if (!deps.base) throw new Error(`init=base: this session cannot load the pretrained base policy (${basePath(model)})`);
-  return deps.base(model);
 }
 
 /** How long a failed update waits for `device.lost`, which may settle after the update's own error. */
@@ -79,7 +74,8 @@ export class TrainingSession {
       const { config } = request;
       const skills = config.skills ? await storedSkills(deps.db, config.env) : undefined;
       building(2, config.skills && !skills ? 'discovering skills from zero, then building the policy' : 'building the vocabulary and the policy');
-      const base = config.init === 'base' ? await loadBase(deps, config.model) : undefined;
+      // Without a base (none given, or no deps.base), createTrainer names the missing file.
+      const base = config.init === 'base' ? await deps.base?.(config.model) : undefined;
       assembled = await createTrainer(config, {
         base,
         device: device ?? undefined,
