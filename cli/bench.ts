@@ -6,6 +6,7 @@
 // wall time to 0.9 success on the CPU (wasm, N threads) and WebGPU in Node (SwiftShader; with --lavapipe, lavapipe).
 // npm run bench -- --server [--sessions 1,64,512] [--format greenhouse|browsergym]: env steps/s through the env server (cli/bench-server.ts).
 // npm run bench -- --soak N: a long run in the page, heap / GPU buffers / DOM every 50 updates (cli/bench-soak.ts).
+// npm run bench -- --page-warmup [--preset debate,...]: a team preset's warm-up and first update in the page (cli/bench-page-warmup.ts).
 // npm run bench -- --learning [--preset NAME[,NAME...]] [--seeds 1-3] [--scale F] [--json]: issue 15's learning targets (cli/bench-learning.ts).
 // npm run bench -- --teams [--preset chain,debate,mixture] [--seeds 1-3] [--json]: the team presets against their baselines (cli/bench-teams.ts).
 import { spawnSync } from 'node:child_process';
@@ -161,6 +162,7 @@ function pairs(threads: number): [string, string][] {
 async function main(): Promise<void> {
   if (args.has('--learning')) return (await import('./bench-learning')).learningMain(argv);
   if (args.has('--teams')) return (await import('./bench-teams')).teamsMain(argv);
+  if (args.has('--page-warmup')) return (await import('./bench-page-warmup')).pageWarmupMain(argv, log, json);
   if (args.has('--soak')) return (await import('./bench-soak')).soakMain(argv, log, json);
   if (args.has('--server')) return (await import('./bench-server')).serverBenchMain(argv, log, json);
   if (args.has('--presets')) return presetsMain();

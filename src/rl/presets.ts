@@ -94,17 +94,17 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'chain',
     doc: "MARTI chain on a page too long for one tiny reader (long-page, 48 buttons, view parts): the planner reads the first half and names the button when it holds it, the executor reads the second half and the planner's named button; shared reward.",
-    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'chain', alloc: 'shared', model: 'tiny', group: 4, tasks: 4, bcSteps: 40, bcLr: 0.01, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
   {
     name: 'debate',
     doc: "MARTI debate on long-page (48 buttons, view parts): three proposers each read a third of the page, answer, read each other's answers with the buttons they name, revise once, and vote; each is credited for its own answer (quality).",
-    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'debate', agents: 3, rounds: 1, aggregate: 'vote', alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 40, bcLr: 0.01, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
   {
     name: 'mixture',
     doc: 'MARTI mixture on long-page (48 buttons, view parts): three proposers each read a third of the page; an aggregator reads only their answers and the buttons they name, and gives the final one; credit by quality.',
-    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 300, bcLr: 0.005, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
+    config: { env: 'long-page', difficulty: 3, view: 'parts', workflow: 'mixture', agents: 3, alloc: 'own', model: 'tiny', group: 4, tasks: 4, bcSteps: 40, bcLr: 0.01, lr: 0.001, updates: 20, evalEvery: 10, backend: 'cpu' },
   },
 ];
 
