@@ -15,7 +15,7 @@ export interface Case {
   run: (ops: AnyOps, t: Record<string, unknown>) => void;
 }
 
-async function runCase(ops: AnyOps, c: Case, prefix: string): Promise<Record<string, Float32Array>> {
+export async function runCase(ops: AnyOps, c: Case, prefix: string): Promise<Record<string, Float32Array>> {
   const t: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(c.inputs)) {
     if (v instanceof Int32Array) ops.writeI32((t[k] = ops.i32(`${prefix}${k}`, v.length)), v);
@@ -30,7 +30,7 @@ async function runCase(ops: AnyOps, c: Case, prefix: string): Promise<Record<str
 }
 
 /** Compare named outputs with float64 wants, within the backend's tolerance times `tol`. */
-function expectAll(got: Record<string, Float32Array>, want: Record<string, ArrayLike<number>>, be: Backend, tol: number): void {
+export function expectAll(got: Record<string, Float32Array>, want: Record<string, ArrayLike<number>>, be: Backend, tol: number): void {
   for (const [k, w] of Object.entries(want)) expectClose(got[k], w, { rtol: be.rtol * tol, atol: be.atol * tol }, `${be.name} ${k}`);
 }
 
