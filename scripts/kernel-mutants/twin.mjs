@@ -2,6 +2,8 @@
 // Fields: id, backend, kernel, file, find (an exact snippet, found once), replace, bug (what the mutant breaks), and,
 // for a mutant no test can catch, survives (why, in one line). The WebAssembly backend's pointer ops run this twin.
 
+import { TOPP_TIE } from './wasm.mjs';
+
 const m = (kernel, file, id, bug, find, replace, survives) => ({ backend: 'twin', kernel, file: `src/cpu/${file}`, id: `twin-${id}`, bug, find, replace, ...(survives ? { survives } : {}) });
 
 export const TWIN = [
@@ -43,7 +45,7 @@ export const TWIN = [
   m('tokenLoss', 'loss.ts', 'loss-kl-clamp-grad', 'KL gradient kept past the clamp', 'if (k3 < KL_CLAMP) g += h.beta', 'g += h.beta'),
   m('tokenLoss', 'loss.ts', 'loss-entropy-grad', "entropy bonus gradient drops H", 'dLogits[o + v] = Math.exp(lp) * (ent * (lp + entropy) - scale);', 'dLogits[o + v] = Math.exp(lp) * (ent * lp - scale);'),
   m('tokenLoss', 'loss.ts', 'loss-adv-stride', 'advantage of row r taken as r / N', 'const A = adv[Math.floor(r / T)];', 'const A = adv[Math.floor(r / N)];'),
-  m('sample', 'loss.ts', 'sample-topp-strict', 'top-p bisection keeps tau only when the kept mass is strictly above the target', 'if (kept(mid) >= target) lo = mid;', 'if (kept(mid) > target) lo = mid;'),
+  m('sample', 'loss.ts', 'sample-topp-strict', 'top-p bisection keeps tau only when the kept mass is strictly above the target', 'if (kept(mid) >= target) lo = mid;', 'if (kept(mid) > target) lo = mid;', TOPP_TIE),
   m('sample', 'loss.ts', 'sample-max-unmasked', 'the max for q taken over masked-out tokens too', 'if (!mask || mask[o + v] > 0) mx = Math.max(mx, logits[o + v] * invTemp);', 'mx = Math.max(mx, logits[o + v] * invTemp);'),
   m('sample', 'loss.ts', 'sample-u-all', 'the walk scales u by the mass before top-p', 'let x = u[n] * Z;', 'let x = u[n] * kept(0);'),
   m('sample', 'loss.ts', 'sample-entropy-no-logz', 'entropy drops log Z', 'entropy[n] = Z > 0 ? Math.log(Z) - qlogq / Z : 0;', 'entropy[n] = Z > 0 ? -qlogq / Z : 0;'),
