@@ -35,6 +35,7 @@ export const TWIN = [
   m('attentionBackward', 'attention.ts', 'attnback-no-dot', "softmax backward drops the row's dot term", 'const g = p * (ds[j] - dot) * scale;', 'const g = p * ds[j] * scale;'),
   m('pointer', 'pointer.ts', 'pointer-mask-past-v', 'keys whose target is past the vocabulary still emit', 'targets[(n * Tk + j) * HP + h] >= 0 && targets[(n * Tk + j) * HP + h] < V;', 'targets[(n * Tk + j) * HP + h] >= 0;'),
   m('pointer', 'pointer.ts', 'pointer-gate-index', "a head weighted by the previous head's gate", 'const g = Math.exp(lg[h + 1]);\n        for (let j = 0; j < Tk; j++) {', 'const g = Math.exp(lg[h]);\n        for (let j = 0; j < Tk; j++) {'),
+  m('pointer', 'pointer.ts', 'pointer-decode-qstart', "decode queries see keys up to their row index, not their position", 'const lim = Math.max(0, Math.min(qStart[n] + i + 1, keyLen[n], Tk));', 'const lim = Math.max(0, Math.min(i + 1, keyLen[n], Tk));'),
   m('pointerBackward', 'pointer.ts', 'pointerback-dk-from-k', 'dk accumulates ds * k instead of ds * q', 'dq[ko + d] += ds * qkv[qo + d];', 'dq[ko + d] += ds * qkv[ko + d];'),
   m('pointerBackward', 'pointer.ts', 'pointerback-gate-softmax', "the gates' softmax backward drops its sum term", 'dq[r * W + 2 * HP * Dp + k] = G[k] - Math.exp(lg[k]) * sumG;', 'dq[r * W + 2 * HP * Dp + k] = G[k];'),
   m('logprobs', 'loss.ts', 'logprobs-no-temp', "the target's logit not divided by the temperature", 'out[r] = logits[r * V + targets[r]] * invTemp - rowLse', 'out[r] = logits[r * V + targets[r]] - rowLse'),

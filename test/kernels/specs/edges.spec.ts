@@ -2,13 +2,15 @@
 // references only (reference64.ts, backward64.ts), never against the twin: embedding backward adding into dWte,
 // layer norm backward accumulating, attention scores far past exp's range, matmuls whose rows end in a 1-3 row tail,
 // the row maximum in a row's last (V mod 4) logits, a masked-out logit far above the allowed ones, a gradient clip
-// above the gradient norm.
+// above the gradient norm, pointer decode rows whose position is not their row index.
 import { describe, expect, it } from 'vitest';
-import { LOSS_STATS, type LossHyper } from '../../../src/model/ops';
+import { LOSS_STATS, POINTER_HEADS, pointerWidth, type LossHyper } from '../../../src/model/ops';
 import { expectClose, type Backend } from '../backends';
 import { attentionBackward64, embeddingBackward64, layerNormBackward64 } from '../backward64';
 import { adamw64, attention64, gradNorm64, logprobs64, matmul64, nucleus64, tokenLoss64 } from '../reference64';
+import { pointerMixture64 } from '../pointer64';
 import { F, expectAll, ints, runCase } from './ops.spec';
+import { targetsOf } from './pointer.spec';
 
 /** Integers in [-k, k]: products and their sums are exact in f32, so scores far past exp's range stay comparable. */
 const wholes = (n: number, k: number, seed: number) => Float32Array.from(ints(n, 2 * k + 1, seed), (x) => x - k);
@@ -136,6 +138,24 @@ export function edgeSpec(make: () => Promise<Backend>): void {
         }, 'edge.adam.');
         const want = adamw64(inputs.p, inputs.g, inputs.m, inputs.v, norm, adam);
         expectAll(got, { norm: [norm], p: want.p, m: want.m, v: want.v }, be, 10);
+      }
+    });
+
+    it('pointer decode rows: query i of row n sits at qStart[n] + i and sees the keys up to there (N 3, Tq 1, 2; Tk 17)', async () => {
+      const be = await make();
+      const [N, Tk, Dp, V] = [3, 17, 5, 33];
+      const W = pointerWidth(Dp);
+      for (const Tq of [1, 2]) {
+        const inputs = { q: F(N * Tq * W, 91, 1.5), kv: F(N * Tk * W, 92, 1.5), targets: targetsOf(N, Tk, V, 93), q0: Int32Array.from([0, 7, 16 - Tq + 1]), len: Int32Array.from([Tk, Tk, 9]), logits: F(N * Tq * V, 94, 3) };
+        const got = await runCase(be.ops, {
+          inputs,
+          outs: { out: N * Tq * V },
+          run: (o, t) => o.pointer(t.q, t.kv, t.targets, t.q0, t.len, t.logits, t.out, o.f32('edge.ptr.probs', N * POINTER_HEADS * Tq * Tk), N, Tq, Tk, Dp, V),
+        }, 'edge.ptr.');
+        const want = new Float64Array(N * Tq * V);
+        for (let n = 0; n < N; n++)
+          for (let i = 0; i < Tq; i++) want.set(pointerMixture64(inputs.q, inputs.kv, inputs.targets, inputs.q0, inputs.len, inputs.logits, n, i, Tq, Tk, Dp, V).map(Math.log), (n * Tq + i) * V);
+        expectAll(got, { out: want }, be, 10);
       }
     });
 
