@@ -47,6 +47,7 @@ export const TWIN = [
   m('tokenLoss', 'loss.ts', 'loss-entropy-grad', "entropy bonus gradient drops H", 'dLogits[o + v] = Math.exp(lp) * (ent * (lp + entropy) - scale);', 'dLogits[o + v] = Math.exp(lp) * (ent * lp - scale);'),
   m('tokenLoss', 'loss.ts', 'loss-adv-stride', 'advantage of row r taken as r / N', 'const A = adv[Math.floor(r / T)];', 'const A = adv[Math.floor(r / N)];'),
   m('sample', 'loss.ts', 'sample-topp-strict', 'top-p bisection keeps tau only when the kept mass is strictly above the target', 'if (kept(mid) >= target) lo = mid;', 'if (kept(mid) > target) lo = mid;', TOPP_TIE),
+  m('sample', 'loss.ts', 'sample-topp-steps', 'the top-p bisection stops 4 halvings early (tau to 2^-28)', 'export const TOP_P_STEPS = 32;', 'export const TOP_P_STEPS = 28;'),
   m('sample', 'loss.ts', 'sample-max-unmasked', 'the max for q taken over masked-out tokens too', 'if (!mask || mask[o + v] > 0) mx = Math.max(mx, logits[o + v] * invTemp);', 'mx = Math.max(mx, logits[o + v] * invTemp);'),
   m('sample', 'loss.ts', 'sample-u-all', 'the walk scales u by the mass before top-p', 'let x = u[n] * Z;', 'let x = u[n] * kept(0);'),
   m('sample', 'loss.ts', 'sample-entropy-no-logz', 'entropy drops log Z', 'entropy[n] = Z > 0 ? Math.log(Z) - qlogq / Z : 0;', 'entropy[n] = Z > 0 ? -qlogq / Z : 0;'),

@@ -48,6 +48,7 @@ export const WASM = [
   m('tokenLoss', 'loss.c', 'loss-entropy-shift', 'entropy gradient drops H - log Z (vector part)', 'sh = splat(shift)', 'sh = splat(0.0f)'),
   m('tokenLoss', 'loss.c', 'loss-zero-weight', 'rows of weight 0 computed like the others', 'if (w == 0) {', 'if (w < 0) {'),
   m('sample', 'loss.c', 'sample-topp-strict', 'top-p bisection needs strictly more than the target', 'if (kept(q, V, mid) >= target) lo = mid;', 'if (kept(q, V, mid) > target) lo = mid;', TOPP_TIE),
+  m('sample', 'loss.c', 'sample-topp-steps', 'the top-p bisection stops 4 halvings early (tau to 2^-28)', '#define TOP_P_STEPS 32', '#define TOP_P_STEPS 28'),
   m('sample', 'loss.c', 'sample-mask-ge', 'a mask of 0 counts as allowed (vector part)', 'wasm_f32x4_gt(ld(mk + v), splat(0.0f))', 'wasm_f32x4_ge(ld(mk + v), splat(0.0f))'),
   m('sample', 'loss.c', 'sample-u-all', 'the walk scales u by the mass before top-p', 'double x = u[n] * Z;', 'double x = u[n] * kept(q, V, 0);'),
   m('gradNorm', 'optim.c', 'gradnorm-chunk-floor', 'chunk size rounded down: the last elements are never summed', 'const int size = ((n + chunks - 1) / chunks + 3) / 4 * 4;', 'const int size = (n / chunks + 3) / 4 * 4;'),

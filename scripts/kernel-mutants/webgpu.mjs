@@ -46,7 +46,7 @@ export const WEBGPU = [
   m('tokenLoss', 'tokenloss.wgsl', 'loss-entropy-grad', 'entropy bonus gradient drops H', 'var d = exp(lp) * (ent * (lp + H) - sc);', 'var d = exp(lp) * (ent * lp - sc);'),
   m('tokenLoss', 'tokenloss.wgsl', 'loss-adv-stride', 'advantage of row r taken as r mod T', 'let A = adv[r / p.T];', 'let A = adv[r % p.T];'),
   m('sample', 'sample.wgsl', 'sample-topp-passes', 'one 16-ary pass fewer (tau to 2^-28, not 2^-32)', 'for (var step = 0; step < 8; step++)', 'for (var step = 0; step < 7; step++)'),
-  m('sample', 'sample.wgsl', 'sample-bucket-strict', 'a q on a bucket edge falls in the bucket below', 'if (x >= *lo + f32(j) * w) { k = j; }', 'if (x > *lo + f32(j) * w) { k = j; }'),
+  m('sample', 'sample.wgsl', 'sample-bucket-strict', 'a q on a bucket edge falls in the bucket below', 'if (x >= *lo + f32(j) * w) { k = j; }', 'if (x > *lo + f32(j) * w) { k = j; }', 'equivalent but for exact ties: only a q exactly on a bucket edge (a dyadic fraction below 1) moves, and exp of f32 logits lands there only by chance'),
   m('sample', 'sample.wgsl', 'sample-mask-ge', 'a mask of 0 counts as allowed', 'return !MASK || mask[i] > 0.0;', 'return !MASK || mask[i] >= 0.0;'),
   m('sample', 'sample.wgsl', 'sample-entropy-no-logz', 'entropy drops log Z', 'log(Z) - qlogq / Z', '-qlogq / Z'),
   m('adamw', 'adamw.wgsl', 'adamw-no-bias-correction', "AdamW's bias correction dropped", 'm[i] / p.c1 / (sqrt(v[i] / p.c2) + p.eps)', 'm[i] / (sqrt(v[i]) + p.eps)'),

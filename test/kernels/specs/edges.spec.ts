@@ -2,7 +2,8 @@
 // references only (reference64.ts, backward64.ts), never against the twin: embedding backward adding into dWte,
 // layer norm backward accumulating, attention scores far past exp's range, matmuls whose rows end in a 1-3 row tail,
 // the row maximum in a row's last (V mod 4) logits, a masked-out logit far above the allowed ones, a gradient clip
-// above the gradient norm, pointer decode rows whose position is not their row index.
+// above the gradient norm, pointer decode rows whose position is not their row index, a nucleus boundary between two
+// tokens 2^-29 apart (the top-p threshold must be found to 2^-32).
 import { describe, expect, it } from 'vitest';
 import { LOSS_STATS, POINTER_HEADS, pointerWidth, type LossHyper } from '../../../src/model/ops';
 import { expectClose, type Backend } from '../backends';
@@ -157,6 +158,31 @@ export function edgeSpec(make: () => Promise<Backend>): void {
           for (let i = 0; i < Tq; i++) want.set(pointerMixture64(inputs.q, inputs.kv, inputs.targets, inputs.q0, inputs.len, inputs.logits, n, i, Tq, Tk, Dp, V).map(Math.log), (n * Tq + i) * V);
         expectAll(got, { out: want }, be, 10);
       }
+    });
+
+    it('top-p threshold to 2^-32: the nucleus boundary falls between two tokens whose q differ by about 2^-29 (N 16, V 3)', async () => {
+      const be = await make();
+      const N = 16;
+      // token 0: q = 1; token 1: q1 near 2^-10; token 2: its logit 4 f32 steps lower (q smaller by about 2^-29)
+      const logits = new Float32Array(N * 3);
+      for (let n = 0; n < N; n++) {
+        const l1 = Math.fround(-10 * Math.LN2 + n * 0.003);
+        const bits = new Float32Array([l1]);
+        new Int32Array(bits.buffer)[0] += 4; // l1 < 0: a larger bit pattern is a more negative float
+        logits.set([0, l1, bits[0]], n * 3);
+      }
+      const topP = Math.fround(1 - 1.5 * 2 ** -10); // between the mass of token 0 alone and that of tokens 0 and 1
+      const got = await runCase(be.ops, {
+        inputs: { logits, u: new Float32Array(N).fill(0.5) },
+        outs: { ent: N },
+        run: (o, t) => o.sample(t.logits, null, t.u, o.i32('edge.topp.tok', N), o.f32('edge.topp.lp', N), t.ent, N, 3, 1, topP),
+      }, 'edge.topp.');
+      const want = Float64Array.from({ length: N }, (_, n) => {
+        const dist = nucleus64(logits.subarray(n * 3, n * 3 + 3), null, 1, topP);
+        expect(dist[2], `row ${n}: token 2 is outside the nucleus`).toBe(0);
+        return -dist.reduce((s, p) => s + (p > 0 ? p * Math.log(p) : 0), 0);
+      });
+      expectClose(got.ent, want, { rtol: be.rtol * 10, atol: be.atol * 10 }, `${be.name} entropy`);
     });
 
     it('sampling when a masked-out logit is far above every allowed one (N 6, V 37)', async () => {
