@@ -33,6 +33,7 @@ const MUTANTS = [...TWIN, ...WASM, ...WEBGPU];
 const STAGES = {
   twin: [
     { project: 'node', files: ['test/kernels/cpu.test.ts'], timeout: 240 },
+    { project: 'node-f16', files: ['test/kernels/matmul.f16.test.ts'], timeout: 300 }, // the f16 matmul's twin
     { project: 'node', files: ['test/kernels/edges.test.ts'], timeout: 240, added: true },
   ],
   wasm: [
@@ -42,6 +43,7 @@ const STAGES = {
   webgpu: [
     { project: 'node-webgpu', files: ['test/kernels/ops.gpu.test.ts'], timeout: 400 },
     { project: 'node-webgpu', files: ['test/kernels/layouts.gpu.test.ts'], timeout: 600 },
+    { project: 'node-f16', files: ['test/kernels/matmul.f16.test.ts', 'test/kernels/matmul-tiles.f16.test.ts'], timeout: 400 }, // lavapipe: shader-f16
     { project: 'node-webgpu', files: ['test/kernels/edges.gpu.test.ts', 'test/kernels/attention-tiles.gpu.test.ts'], timeout: 600, added: true },
   ],
 };

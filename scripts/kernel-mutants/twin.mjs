@@ -12,6 +12,7 @@ export const TWIN = [
   m('matmul', 'matmul.ts', 'matmul-acc-ignored', 'C is cleared even when accumulating', 'if (!o.acc) c.fill(0, 0, M * N);', 'c.fill(0, 0, M * N);'),
   m('matmul', 'matmul.ts', 'matmul-bias-with-acc', 'the bias is dropped when accumulating', 'if (bias) for (let m = 0;', 'if (bias && !o.acc) for (let m = 0;'),
   m('matmul', 'matmul.ts', 'matmul-zero-skip', 'no skip of zero entries of A (work only)', 'const x = a[ao + k];\n        if (x === 0) continue;', 'const x = a[ao + k];', 'equivalent: a zero of A adds 0 * B (B finite) to C, so skipping it changes no bit'),
+  m('matmulF16', 'matmul.ts', 'matmulf16-product', "the f16 twin keeps each product in f32 (no f16 rounding)", 's = Math.fround(s + f16round(x * y));', 's = Math.fround(s + x * y);'),
   m('colSum', 'matmul.ts', 'colsum-first-row', 'column sums skip row 0', 'dBias.fill(0, 0, N);\n  for (let m = 0; m < M; m++)', 'dBias.fill(0, 0, N);\n  for (let m = 1; m < M; m++)'),
   m('embedding', 'layers.ts', 'embedding-pos-shift', 'positions read one row late', 'const po = pos[r] * D;\n    const o = r * D;\n    for (let d = 0; d < D; d++) out', 'const po = (pos[r] + 1) * D;\n    const o = r * D;\n    for (let d = 0; d < D; d++) out'),
   m('embeddingBackward', 'layers.ts', 'embback-overwrite', 'dWte rows overwritten, not accumulated, per token', 'dWte[to + d] += dOut[o + d];', 'dWte[to + d] = dOut[o + d];'),

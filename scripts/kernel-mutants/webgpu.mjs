@@ -13,6 +13,7 @@ export const WEBGPU = [
   m('matmul', 'matmul.wgsl', 'matmul-k-tiles', 'the k loop skips a partial last tile', 'for (var k0 = wg.z * p.KC; k0 < min(p.K, (wg.z + 1u) * p.KC); k0 += BK)', 'for (var k0 = wg.z * p.KC; k0 + BK <= min(p.K, (wg.z + 1u) * p.KC); k0 += BK)'),
   m('matmul', 'matmul.wgsl', 'matmul-barrier-load', 'no barrier between loading the tiles and reading them', 'if (!DIRECT) { loadTiles(li, m0, k0, n0); workgroupBarrier(); }', 'if (!DIRECT) { loadTiles(li, m0, k0, n0); }'),
   m('matmul', 'matmul.wgsl', 'matmul-tile-b-row', 'the tiled B read takes row 1 for row 2', 'return mat4x4<S>(Bs[o], Bs[o + BN / 4u], Bs[o + BN / 2u], Bs[o + 3u * (BN / 4u)]);', 'return mat4x4<S>(Bs[o], Bs[o + BN / 4u], Bs[o + BN / 4u], Bs[o + 3u * (BN / 4u)]);'),
+  m('matmul', 'matmul.wgsl', 'matmul-f16-product', 'the f16 variant multiplies one term in f32', 'return c + vec4f(a.x * b[0]) +', 'return c + f32(a.x) * vec4f(b[0]) +'),
   m('matmul', 'splitk_sum.wgsl', 'splitk-first-plane', 'split-K sum skips plane 0', 'for (var z = 0u; z < p.splits; z++)', 'for (var z = 1u; z < p.splits; z++)'),
   m('colSum', 'colsum.wgsl', 'colsum-chunks', 'pass 2 skips chunk 0', 'for (var k = 0u; k < p.chunks; k++) {', 'for (var k = 1u; k < p.chunks; k++) {'),
   m('colSum', 'colsum.wgsl', 'colsum-lanes', 'the row lanes are added one short', 'for (var k = 1u; k < RL; k++) { t += lanes[k * CW + c]; }', 'for (var k = 1u; k < RL - 1u; k++) { t += lanes[k * CW + c]; }'),
