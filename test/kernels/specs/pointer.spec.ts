@@ -4,36 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { POINTER_HEADS as HP, pointerWidth, type AnyOps } from '../../../src/model/ops';
 import type { Backend } from '../backends';
+import { pointerMixture64 } from '../pointer64';
 import { F, checkTwin, ints } from './ops.spec';
 
 /** Targets (N, T, HP): tokens in [-1, V + 2) (so some are none and some past the vocabulary). */
-function targetsOf(N: number, T: number, V: number, seed: number): Int32Array {
+export function targetsOf(N: number, T: number, V: number, seed: number): Int32Array {
   return Int32Array.from(ints(N * T * HP, V + 3, seed), (x) => x - 1);
-}
-
-/** The mixture in float64 straight from its definition (see Ops.pointer), for row (n, i) of a Tq = Tk = T call. */
-function mixtureF64(q: Float32Array, logits: Float32Array, targets: Int32Array, keyLen: Int32Array, n: number, i: number, T: number, Dp: number, V: number): number[] {
-  const W = pointerWidth(Dp);
-  const r = n * T + i;
-  const z = Array.from({ length: HP + 1 }, (_, k) => q[r * W + 2 * HP * Dp + k]);
-  const ez = z.map((x) => Math.exp(x - Math.max(...z)));
-  const g = ez.map((x) => x / ez.reduce((a, b) => a + b));
-  const l = Array.from(logits.subarray(r * V, r * V + V));
-  const el = l.map((x) => Math.exp(x - Math.max(...l)));
-  const m = el.map((x) => (g[0] * x) / el.reduce((a, b) => a + b));
-  const lim = Math.min(i + 1, keyLen[n]);
-  for (let h = 0; h < HP; h++) {
-    const keys = Array.from({ length: lim }, (_, j) => j).filter((j) => targets[(n * T + j) * HP + h] >= 0 && targets[(n * T + j) * HP + h] < V);
-    const s = keys.map((j) => {
-      let dot = 0;
-      for (let d = 0; d < Dp; d++) dot += q[r * W + h * Dp + d] * q[(n * T + j) * W + (HP + h) * Dp + d];
-      return dot / Math.sqrt(Dp);
-    });
-    const es = s.map((x) => Math.exp(x - Math.max(...s)));
-    const sum = es.reduce((a, b) => a + b, 0);
-    keys.forEach((j, k) => (m[targets[(n * T + j) * HP + h]] += (g[h + 1] * es[k]) / sum));
-  }
-  return m;
 }
 
 export function pointerSpec(make: () => Promise<Backend>): void {
@@ -60,7 +36,7 @@ export function pointerSpec(make: () => Promise<Backend>): void {
         const out = await checkTwin(be, c, Object.keys(c.outs), 10);
         for (let n = 0; n < N; n++)
           for (let i = 0; i < T; i++) {
-            const want = mixtureF64(q, logits, targets, keyLen, n, i, T, Dp, V);
+            const want = pointerMixture64(q, q, targets, new Int32Array(N), keyLen, logits, n, i, T, T, Dp, V);
             want.forEach((m, v) => expect(Math.abs(Math.exp(out.out[(n * T + i) * V + v]) - m), `row ${n},${i} token ${v}`).toBeLessThan(1e-5 + 1e-4 * m));
           }
       }
