@@ -135,14 +135,22 @@ void gh_pointer_backward(const float *qkv, const float *probs, const int32_t *ta
         }
       }
       const float lse = logSumExp(lr, V), base = lg[0] - lse;
-      // each pointer: dP_j = dOut_t g / m_t for the token t key j emits, then softmax backward into dq
+      // where pointers put mass m_v: dl[v] = 1 / (e^a_v + m_v) = e^-out_v, a_v = log g_0 + log softmax(logits)_v
+      f4 zero = splat(0.0f);
+      int v = 0;
+      for (; v + 4 <= V; v += 4)
+        if (wasm_v128_any_true(wasm_f32x4_gt(ld(dl + v), zero)))
+          for (int k = v; k < v + 4; k++) dl[k] = dl[k] > 0.0f ? 1.0f / (exp1(base + lr[k]) + dl[k]) : 0.0f;
+      for (; v < V; v++) dl[v] = dl[v] > 0.0f ? 1.0f / (exp1(base + lr[v]) + dl[v]) : 0.0f;
+      // each pointer: dP_j = dOut_t g / (e^a_t + m_t) for the token t key j emits, then softmax backward into dq
       for (int h = 0; h < HP; h++) {
+        const float g = exp1(lg[h + 1]);
         const float *p = probs + ((int64_t)(n * HP + h) * T + i) * T;
         float *d = dP + h * T;
         float dot = 0.0f;
         for (int j = 0; j <= i; j++) {
           int t = targets[((int64_t)n * T + j) * HP + h];
-          d[j] = p[j] > 0.0f && t >= 0 && t < V ? dr[t] * exp1(lg[h + 1] - mixed(base + lr[t], dl[t])) : 0.0f;
+          d[j] = p[j] > 0.0f && t >= 0 && t < V ? dr[t] * g * dl[t] : 0.0f;
           dot += p[j] * d[j];
         }
         G[h + 1] = dot;
@@ -158,30 +166,18 @@ void gh_pointer_backward(const float *qkv, const float *probs, const int32_t *ta
           }
         }
       }
-      // the vocabulary part a_v = log g_0 + log softmax(logits)_v: its share of the mixture is exp(a_v - out_v), 1
-      // where no pointer put mass
-      f4 s4 = splat(0.0f), zero = splat(0.0f);
+      // the vocabulary part: its share of the mixture is e^a_v / (e^a_v + m_v), 1 where no pointer put mass
+      f4 s4 = splat(0.0f);
       float sumDa = 0.0f;
-      int v = 0;
-      for (; v + 4 <= V; v += 4) {
+      for (v = 0; v + 4 <= V; v += 4) {
         if (!wasm_v128_any_true(wasm_f32x4_gt(ld(dl + v), zero))) {
           f4 da = ld(dr + v);
           st(dl + v, da);
           s4 = add(s4, da);
         } else
-          for (int k = v; k < v + 4; k++) {
-            float a = base + lr[k];
-            float da = dr[k] * exp1(a - mixed(a, dl[k]));
-            dl[k] = da;
-            sumDa += da;
-          }
+          for (int k = v; k < v + 4; k++) sumDa += dl[k] = dl[k] > 0.0f ? dr[k] * exp1(base + lr[k]) * dl[k] : dr[k];
       }
-      for (; v < V; v++) {
-        float a = base + lr[v];
-        float da = dr[v] * exp1(a - mixed(a, dl[v]));
-        dl[v] = da;
-        sumDa += da;
-      }
+      for (; v < V; v++) sumDa += dl[v] = dl[v] > 0.0f ? dr[v] * exp1(base + lr[v]) * dl[v] : dr[v];
       sumDa += hsum(s4);
       f4 l4 = splat(lse), sd = splat(sumDa);
       for (v = 0; v + 4 <= V; v += 4) st(dl + v, sub(ld(dl + v), mul(exp4(sub(ld(lr + v), l4)), sd)));
