@@ -6,25 +6,12 @@
 
 #define HP 2
 
-/** x[0..n) · y[0..n). */
-GH_INLINE float dotp(const float *x, const float *y, int n) {
-  f4 s = splat(0.0f);
-  int d = 0;
-  for (; d + 4 <= n; d += 4) s = madd(s, ld(x + d), ld(y + d));
-  float t = hsum(s);
-  for (; d < n; d++) t += x[d] * y[d];
-  return t;
-}
-
 /** log sum exp of x[0..n). */
 GH_INLINE float logSumExp(const float *x, int n) {
-  f4 m4 = splat(-__builtin_inff());
-  int v = 0;
-  for (; v + 4 <= n; v += 4) m4 = wasm_f32x4_pmax(m4, ld(x + v));
-  float mx = hmax(m4);
-  for (; v < n; v++) mx = x[v] > mx ? x[v] : mx;
+  const float mx = rowMax(x, n);
   f4 mv = splat(mx), s4 = splat(0.0f);
-  for (v = 0; v + 4 <= n; v += 4) s4 = add(s4, exp4(sub(ld(x + v), mv)));
+  int v = 0;
+  for (; v + 4 <= n; v += 4) s4 = add(s4, exp4(sub(ld(x + v), mv)));
   float s = hsum(s4);
   for (; v < n; v++) s += exp1(x[v] - mx);
   return mx + (float)log1d(s);
@@ -86,7 +73,7 @@ void gh_pointer(const float *q, const float *kv, const int32_t *targets, const i
           p[j] = -__builtin_inff();
           continue;
         }
-        p[j] = dotp(qh, kv + ((int64_t)n * Tk + j) * W + (HP + h) * Dp, Dp) * scale;
+        p[j] = dot(qh, kv + ((int64_t)n * Tk + j) * W + (HP + h) * Dp, Dp) * scale;
         mx = p[j] > mx ? p[j] : mx;
       }
       for (int j = lim; j < Tk; j++) p[j] = 0.0f;
