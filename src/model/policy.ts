@@ -53,8 +53,7 @@ export class TransformerPolicy<F, I> implements Policy {
   /** Upload a batch's tokens, positions and masks; returns the handles forward needs. */
   private uploadBatch(prefix: string, b: TokenBatch) {
     const { rows: N, width: T } = b;
-    if (T > this.window) throw new Error(`batch width ${T} exceeds the model's window ${this.window}`);
-    if (b.tokens.length !== N * T) throw new Error(`tokens has ${b.tokens.length} entries, expected rows*width = ${N * T}`);
+    this.checkShape(b);
     const pos = new Int32Array(N * T);
     const targets = new Int32Array(N * T); // row (n, t) predicts tokens[n, t + 1]
     for (let n = 0; n < N; n++)
@@ -71,6 +70,16 @@ export class TransformerPolicy<F, I> implements Policy {
     };
   }
 
+  /** Throws, naming what is wrong, unless the batch's width, tokens and lengths agree with each other and the window. */
+  private checkShape(b: TokenBatch): void {
+    const { rows: N, width: T } = b;
+    if (T > this.window) throw new Error(`batch width ${T} exceeds the model's window ${this.window}`);
+    if (b.tokens.length !== N * T) throw new Error(`tokens has ${b.tokens.length} entries, expected rows*width = ${N * T}`);
+    if (b.lengths.length !== N) throw new Error(`lengths has ${b.lengths.length} entries, expected one per row (${N})`);
+    const bad = b.lengths.findIndex((l) => !(l >= 0 && l <= T));
+    if (bad >= 0) throw new Error(`lengths[${bad}] = ${b.lengths[bad]} is outside [0, width ${T}]`);
+  }
+
   /**
    * The micro-batches of N rows of width T: consecutive row ranges, each as large as the memory limits allow for its
    * workspaces (memory.ts). A function of the shapes and the backend alone, so one seed gives one curve.
@@ -83,6 +92,7 @@ export class TransformerPolicy<F, I> implements Policy {
 
   async logprobs(batch: TokenBatch, temperature: number): Promise<Float32Array> {
     const { rows: N, width: T } = batch;
+    this.checkShape(batch);
     const out = new Float32Array(N * T);
     const parts = this.microBatches(N, T);
     for (const [a, b] of parts) {
@@ -107,7 +117,7 @@ export class TransformerPolicy<F, I> implements Policy {
    */
   async trainStep(batch: TrainBatch, h: StepHyper): Promise<StepMetrics> {
     const { rows: N, width: T } = batch;
-    if (batch.tokens.length !== N * T) throw new Error(`tokens has ${batch.tokens.length} entries, expected rows*width = ${N * T}`);
+    this.checkShape(batch);
     const useRef = h.objective === 'grpo' && h.beta !== 0;
     if (useRef && !batch.refLogp) throw new Error('beta > 0 needs refLogp');
     let tokens = 0; // tokens in the loss (the shifted weight: position 0 predicts nothing): the entropy bonus is their plain mean

@@ -138,3 +138,14 @@ describe('the whole update normalises, not the micro-batch (Learner.update on th
       expectSameStep(micro, one);
     });
 });
+
+describe('bad batches', () => {
+  it('get a message naming what is wrong before any micro-batch runs', async () => {
+    const p = policy(new CpuOps(), limitsFor(2, MODEL.window));
+    const b = randomBatch(3, 6);
+    await expect(p.trainStep({ ...b, lengths: Int32Array.from([5, MODEL.window + 1, 3]) }, GRPO)).rejects.toThrow(`lengths[1] = ${MODEL.window + 1} is outside [0, width ${MODEL.window}]`);
+    await expect(p.logprobs({ ...b, lengths: Int32Array.from([5, 4]) }, 1)).rejects.toThrow('lengths has 2 entries, expected one per row (3)');
+    await expect(p.trainStep({ ...b, tokens: b.tokens.subarray(1) }, GRPO)).rejects.toThrow(`tokens has ${3 * MODEL.window - 1} entries, expected rows*width = ${3 * MODEL.window}`);
+    p.dispose();
+  });
+});
