@@ -83,6 +83,18 @@ GH_INLINE float exp1(float x) { return wasm_f32x4_extract_lane(exp4(splat(x)), 0
 /** 1 / (1 + e^-x) per lane, accurate in both tails. */
 GH_INLINE f4 sigmoid4(f4 x) { return wasm_f32x4_div(splat(1.0f), add(splat(1.0f), exp4(wasm_f32x4_neg(x)))); }
 
+/** e^x in double (a degree-12 Taylor polynomial after x = n ln2 + r), for x < 709; 0 below -708. */
+GH_INLINE double expd(double x) {
+  if (x < -708.0) return 0.0;
+  double n = __builtin_nearbyint(x * 1.4426950408889634);
+  double r = x - n * 0.6931471805599453;
+  double p = 1.0 / 479001600;
+  const double c[12] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1, 1};
+  for (int i = 0; i < 12; i++) p = p * r + c[i];
+  union { double d; uint64_t u; } s = {.u = (uint64_t)((int64_t)n + 1023) << 52};
+  return p * s.d;
+}
+
 /** Natural log of x > 0 in double: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m by the atanh series. */
 GH_INLINE double log1d(double x) {
   union { double d; uint64_t u; } b = {x};
