@@ -211,9 +211,9 @@ export class WasmOps implements Ops<F, I> {
     need(targets, N * T * POINTER_HEADS, 'pointerBackward', 'targets');
     for (const [t, w] of [[logits, 'logits'], [dOut, 'dOut'], [dLogits, 'dLogits']] as const) need(t, N * T * V, 'pointerBackward', w);
     need(dq, N * T * W, 'pointerBackward', 'dq');
-    const dP = this.f32('~pointer.dp', 2 * this.slots * POINTER_HEADS * T); // per chunk, one row's dP (HP, T) in doubles
+    const scratch = this.f32('~pointer.scratch', 2 * this.slots * (POINTER_HEADS * T + (POINTER_HEADS + 1) * V)); // per chunk, doubles
     const work = N * T * (POINTER_HEADS * T * (2 * Dp + 4) + 12 * V);
-    this.run('gh_pointer_backward', work, qkv.ptr, probs.ptr, targets.ptr, logits.ptr, dOut.ptr, dLogits.ptr, dq.ptr, dP.ptr, N, T, Dp, V);
+    this.run('gh_pointer_backward', work, qkv.ptr, probs.ptr, targets.ptr, logits.ptr, dOut.ptr, dLogits.ptr, dq.ptr, scratch.ptr, N, T, Dp, V);
   }
   logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void {
     need(logits, R * V, 'logprobs', 'logits');

@@ -95,6 +95,19 @@ GH_INLINE double expd(double x) {
   return p * s.d;
 }
 
+/** expd on both lanes of an f64x2, with the same operations in the same order: the same bits as two expd calls. */
+GH_INLINE v128_t expd2(v128_t x) {
+  const v128_t under = wasm_f64x2_lt(x, wasm_f64x2_splat(-708.0));
+  const v128_t n = wasm_f64x2_nearest(wasm_f64x2_mul(x, wasm_f64x2_splat(1.4426950408889634)));
+  const v128_t r = wasm_f64x2_sub(x, wasm_f64x2_mul(n, wasm_f64x2_splat(0.6931471805599453)));
+  v128_t p = wasm_f64x2_splat(1.0 / 479001600);
+  const double c[12] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1, 1};
+  for (int i = 0; i < 12; i++) p = wasm_f64x2_add(wasm_f64x2_mul(p, r), wasm_f64x2_splat(c[i]));
+  const v128_t k = wasm_i64x2_extend_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(n));
+  const v128_t s = wasm_i64x2_shl(wasm_i64x2_add(k, wasm_i64x2_splat(1023)), 52);
+  return wasm_v128_andnot(wasm_f64x2_mul(p, s), under);
+}
+
 /** Natural log of x > 0 in double: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m by the atanh series. */
 GH_INLINE double log1d(double x) {
   union { double d; uint64_t u; } b = {x};

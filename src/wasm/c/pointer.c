@@ -13,7 +13,13 @@ static double logSumExp(const float *x, int n) {
   float mx = -__builtin_inff();
   for (int v = 0; v < n; v++) mx = x[v] > mx ? x[v] : mx;
   double s = 0;
-  for (int v = 0; v < n; v++) s += expd((double)x[v] - mx);
+  int v = 0;
+  for (; v + 2 <= n; v += 2) { // two exps at once, added in order
+    const v128_t e = expd2(wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(x + v)), wasm_f64x2_splat(mx)));
+    s += wasm_f64x2_extract_lane(e, 0);
+    s += wasm_f64x2_extract_lane(e, 1);
+  }
+  for (; v < n; v++) s += expd((double)x[v] - mx);
   return mx + log1d(s);
 }
 
@@ -90,14 +96,16 @@ void gh_pointer(const float *q, const float *kv, const int32_t *targets, const i
 
 /**
  * Backward with Tq = Tk = T and qStart = 0 (q = kv = qkv): dLogits (N*T, V) and dq (N, T, W) overwritten from dOut
- * (N*T, V). A row's pointer mass per token is rebuilt from probs in its dLogits row until the end; scratch holds nt
- * rows of HP x T doubles of dP (one per chunk).
+ * (N*T, V). A row's pointer mass per token is rebuilt from probs in its dLogits row until the end; scratch holds, per
+ * chunk, HP T + (HP + 1) V doubles (dP, and the mixture's logits and pointer shares of the tokens with mass).
  */
 GH_EXPORT(gh_pointer_backward)
 void gh_pointer_backward(const float *qkv, const float *probs, const int32_t *targets, const float *logits, const float *dOut, float *dLogits, float *dq, double *scratch, int N, int T, int Dp, int V, int tid, int nt) {
   const int W = 2 * HP * Dp + HP + 1;
   const double scale = 1 / __builtin_sqrt((double)Dp);
-  double *dP = scratch + (int64_t)tid * HP * T;
+  double *dP = scratch + (int64_t)tid * (HP * T + (HP + 1) * V); // (HP, T) dP of one row
+  double *mix = dP + HP * T;                                       // (V) out_v of tokens with pointer mass
+  double *share = mix + V;                                         // (HP, V) e^(lg_h - out_v) of those tokens
   double lg[HP + 1], G[HP + 1];
   for (int n = part(N, tid, nt), nEnd = part(N, tid + 1, nt); n < nEnd; n++) {
     for (int64_t x = (int64_t)n * T * W; x < (int64_t)(n + 1) * T * W; x++) dq[x] = 0.0f;
@@ -116,13 +124,19 @@ void gh_pointer_backward(const float *qkv, const float *probs, const int32_t *ta
         }
       }
       const double lse = logSumExp(l, V), base = lg[0] - lse;
+      for (int v = 0; v < V; v++)
+        if (dl[v] > 0) {
+          mix[v] = mixed(base + l[v], dl[v]);
+          for (int h = 0; h < HP; h++) share[h * V + v] = expd(lg[h + 1] - mix[v]);
+        }
       // each pointer: dP_j = dOut_t g / m_t for the token t key j emits, then softmax backward into dq
       for (int h = 0; h < HP; h++) {
         const float *p = probs + ((int64_t)(n * HP + h) * T + i) * T;
         double *d = dP + h * T, dot = 0;
         for (int j = 0; j <= i; j++) {
           const int32_t t = targets[((int64_t)n * T + j) * HP + h];
-          d[j] = p[j] > 0 && emits(t, V) ? dr[t] * expd(lg[h + 1] - mixed(base + l[t], dl[t])) : 0;
+          if (!(p[j] > 0 && emits(t, V))) d[j] = 0;
+          else d[j] = dr[t] * (dl[t] > 0 ? share[h * V + t] : expd(lg[h + 1] - mixed(base + l[t], dl[t])));
           dot += p[j] * d[j];
         }
         G[h + 1] = dot;
@@ -141,11 +155,17 @@ void gh_pointer_backward(const float *qkv, const float *probs, const int32_t *ta
       // the vocabulary part a_v = log g_0 + log softmax(logits)_v: its share of the mixture is exp(a_v - out_v)
       double sumDa = 0;
       for (int v = 0; v < V; v++) {
-        const double da = dr[v] * expd(base + l[v] - mixed(base + l[v], dl[v]));
+        const double da = dl[v] > 0 ? dr[v] * expd(base + l[v] - mix[v]) : dr[v]; // without mass e^(a - a) = 1 exactly
         dl[v] = (float)da;
         sumDa += da;
       }
-      for (int v = 0; v < V; v++) dl[v] = (float)(dl[v] - expd((double)l[v] - lse) * sumDa);
+      int v = 0;
+      for (; v + 2 <= V; v += 2) {
+        const v128_t e = expd2(wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(l + v)), wasm_f64x2_splat(lse)));
+        const v128_t d = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(dl + v)), wasm_f64x2_mul(e, wasm_f64x2_splat(sumDa)));
+        wasm_v128_store64_lane(dl + v, wasm_f32x4_demote_f64x2_zero(d), 0);
+      }
+      for (; v < V; v++) dl[v] = (float)(dl[v] - expd((double)l[v] - lse) * sumDa);
       G[0] = sumDa;
       double sumG = 0;
       for (int k = 0; k <= HP; k++) sumG += G[k];
