@@ -2,6 +2,16 @@
 // and KV-cached decode) and backward. Same semantics as src/cpu/attention.ts. Threads split the (row, head) pairs.
 #include "gh.h"
 
+/** x[0..Dh) · y[0..Dh). */
+GH_INLINE float dot(const float *x, const float *y, int Dh) {
+  f4 s = splat(0.0f);
+  int d = 0;
+  for (; d + 4 <= Dh; d += 4) s = madd(s, ld(x + d), ld(y + d));
+  float t = hsum(s);
+  for (; d < Dh; d++) t += x[d] * y[d];
+  return t;
+}
+
 /** y[0..Dh) += a * x[0..Dh). */
 GH_INLINE void axpy(float *y, float a, const float *x, int Dh) {
   f4 av = splat(a);

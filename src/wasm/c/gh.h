@@ -58,26 +58,6 @@ GH_INLINE f4 exp4(f4 x) {
   return wasm_v128_andnot(mul(p, e), under);
 }
 
-/** x[0..n) · y[0..n). */
-GH_INLINE float dot(const float *x, const float *y, int n) {
-  f4 s = splat(0.0f);
-  int d = 0;
-  for (; d + 4 <= n; d += 4) s = madd(s, ld(x + d), ld(y + d));
-  float t = hsum(s);
-  for (; d < n; d++) t += x[d] * y[d];
-  return t;
-}
-
-/** Max of l[0..n). */
-GH_INLINE float rowMax(const float *l, int n) {
-  f4 m = splat(-__builtin_inff());
-  int v = 0;
-  for (; v + 4 <= n; v += 4) m = wasm_f32x4_pmax(m, ld(l + v));
-  float mx = hmax(m);
-  for (; v < n; v++) mx = l[v] > mx ? l[v] : mx;
-  return mx;
-}
-
 GH_INLINE float exp1(float x) { return wasm_f32x4_extract_lane(exp4(splat(x)), 0); }
 
 /** 1 / (1 + e^-x) per lane, accurate in both tails. */

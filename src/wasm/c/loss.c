@@ -8,6 +8,16 @@
 
 GH_INLINE double clampd(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/** Max of l[0..V). */
+GH_INLINE float rowMax(const float *l, int V) {
+  f4 m = splat(-__builtin_inff());
+  int v = 0;
+  for (; v + 4 <= V; v += 4) m = wasm_f32x4_pmax(m, ld(l + v));
+  float mx = hmax(m);
+  for (; v < V; v++) mx = l[v] > mx ? l[v] : mx;
+  return mx;
+}
+
 /** Row statistics of softmax(l * invTemp): e[v] = exp((l - lmax) * invTemp) (written when e is not null). */
 typedef struct {
   float lmax;
