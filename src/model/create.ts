@@ -78,7 +78,9 @@ export async function createPolicy(o: PolicyOptions): Promise<PolicyResult> {
       const known = want === 'auto' ? verdicts.get(device)?.get(JSON.stringify([config, rows])) : undefined;
       if (known?.pick === 'cpu') return withWhy(await onCpu(''), known.why);
       const ops = new GpuOps(device, { f16: o.f16 });
-      const gpu = { policy: new TransformerPolicy(ops, config, Rng.fromSeed(o.seed)), note: `webgpu: ${fit.message}; ${precisionNote(ops.precision, !!o.f16)}` };
+      const perBuffer = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+      const limits = { totalBytes: Infinity, perBufferBytes: perBuffer }; // micro-batches keep each buffer within a binding
+      const gpu = { policy: new TransformerPolicy(ops, config, Rng.fromSeed(o.seed), limits), note: `webgpu: ${fit.message}; ${precisionNote(ops.precision, !!o.f16)}` };
       if (want === 'webgpu') return gpu;
       if (known) return withWhy(gpu, known.why);
       return calibrated(gpu, await onCpu(''), config, rows, device);

@@ -51,21 +51,21 @@ export class PointerHead<F, I> {
   readonly vocabBias: F;
   private readonly w: F; // (D, W)
   private readonly b: F; // (W)
-  private readonly gw: F;
-  private readonly gb: F;
   /** Generation's targets (N, Tc, HP) on the host, a position filled in at each step. */
   private genTargets: Int32Array = new Int32Array(0);
 
-  constructor(private readonly ops: Ops<F, I>, table: ParamTable, params: F, grads: F, private readonly D: number, private readonly V: number, readonly Dp: number) {
+  constructor(private readonly ops: Ops<F, I>, private readonly table: ParamTable, params: F, private readonly grads: F, private readonly D: number, private readonly V: number, readonly Dp: number) {
     this.W = pointerWidth(Dp);
-    const at = (base: F, name: string) => {
-      const e = table.entries.get(name);
-      if (!e) throw new Error(`no parameter ${name}`);
-      return ops.view(base, e.offset, e.size);
-    };
-    [this.w, this.b, this.gw, this.gb] = [at(params, 'ptr.w'), at(params, 'ptr.b'), at(grads, 'ptr.w'), at(grads, 'ptr.b')];
+    [this.w, this.b] = [this.at(params, 'ptr.w'), this.at(params, 'ptr.b')];
     this.vocabBias = ops.f32('ptr.vocabbias', V);
     ops.writeF32(this.vocabBias, vocabularyBias(V));
+  }
+
+  /** Parameter `name` (ptr.w, ptr.b) in a flat buffer laid out by the table (parameters, gradients). */
+  private at(base: F, name: string): F {
+    const e = this.table.entries.get(name);
+    if (!e) throw new Error(`no parameter ${name}`);
+    return this.ops.view(base, e.offset, e.size);
   }
 
   private ws(prefix: string, name: string, size: number): F {
@@ -94,18 +94,18 @@ export class PointerHead<F, I> {
   }
 
   /**
-   * Backward of forward(prefix) from dOut (N*T, V): the head's parameter gradients (overwritten), and the gradients
-   * of the vocabulary logits and of the hidden states it returns (workspaces).
+   * Backward of forward(prefix) from dOut (N*T, V): the head's parameter gradients (overwritten in the flat gradient
+   * buffer `grads`, by default the policy's), and the gradients of the vocabulary logits and of the hidden states it returns (workspaces).
    */
-  backward(prefix: string, hf: F, logits: F, dOut: F, N: number, T: number): { dLogits: F; dHidden: F } {
+  backward(prefix: string, hf: F, logits: F, dOut: F, N: number, T: number, grads: F = this.grads): { dLogits: F; dHidden: F } {
     const { ops, W, V, D } = this;
     const R = N * T;
     const qkv = this.ws(prefix, 'qkv', R * W);
     const dq = this.ws(prefix, 'dq', R * W);
     const dLogits = this.ws(prefix, 'dlogits', R * V);
     ops.pointerBackward(qkv, this.ws(prefix, 'probs', N * HP * T * T), this.ops.i32(`${prefix}.ptr.targets`, R * HP), logits, dOut, dLogits, dq, N, T, this.Dp, V);
-    ops.matmul(hf, dq, this.gw, D, R, W, { ta: true }); // dW (D, W) = hf^T · dq
-    ops.colSum(dq, this.gb, R, W);
+    ops.matmul(hf, dq, this.at(grads, 'ptr.w'), D, R, W, { ta: true }); // dW (D, W) = hf^T · dq
+    ops.colSum(dq, this.at(grads, 'ptr.b'), R, W);
     const dHidden = this.ws(prefix, 'dhidden', R * D);
     ops.matmul(dq, this.w, dHidden, R, W, D, { tb: true });
     return { dLogits, dHidden };

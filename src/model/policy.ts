@@ -1,6 +1,7 @@
 // The transformer policy on any backend: KV-cached batched generation, log-probabilities and one GRPO / CE step.
 import type { Rng } from '../core/rng';
-import { LOSS_STATS, type Ops, type Precision } from './ops';
+import { LOSS_STATS, type LossHyper, type Ops, type Precision } from './ops';
+import { CPU_LIMITS, LOG_SUM_EXP, microBatches, microBatchRows, PROBABILITIES, UNLIMITED, type MemoryLimits } from './memory';
 import type { ModelConfig } from './params';
 import { countParams, initParams, paramTable } from './params';
 import type { Generation, GenerateOptions, Policy, PolicyState, StepHyper, StepMetrics, TokenBatch, TrainBatch } from './policy-api';
@@ -18,7 +19,11 @@ export class TransformerPolicy<F, I> implements Policy {
   private readonly pointer: PointerHead<F, I> | null;
   private step = 0;
 
-  constructor(private readonly ops: Ops<F, I>, readonly config: ModelConfig, rng: Rng) {
+  /**
+   * @param limits what the backend can hold, for the micro-batches of a training step (default: the wasm heap's on
+   *   the CPU, none on WebGPU, whose createPolicy passes the device's per-buffer limit)
+   */
+  constructor(private readonly ops: Ops<F, I>, readonly config: ModelConfig, rng: Rng, private readonly limits: MemoryLimits = ops.kind === 'cpu' ? CPU_LIMITS : UNLIMITED) {
     this.backend = ops.kind;
     this.precision = ops.precision;
     this.window = config.window;
@@ -48,8 +53,7 @@ export class TransformerPolicy<F, I> implements Policy {
   /** Upload a batch's tokens, positions and masks; returns the handles forward needs. */
   private uploadBatch(prefix: string, b: TokenBatch) {
     const { rows: N, width: T } = b;
-    if (T > this.window) throw new Error(`batch width ${T} exceeds the model's window ${this.window}`);
-    if (b.tokens.length !== N * T) throw new Error(`tokens has ${b.tokens.length} entries, expected rows*width = ${N * T}`);
+    this.checkShape(b);
     const pos = new Int32Array(N * T);
     const targets = new Int32Array(N * T); // row (n, t) predicts tokens[n, t + 1]
     for (let n = 0; n < N; n++)
@@ -66,21 +70,95 @@ export class TransformerPolicy<F, I> implements Policy {
     };
   }
 
+  /** Throws, naming what is wrong, unless the batch's width, tokens and lengths agree with each other and the window. */
+  private checkShape(b: TokenBatch): void {
+    const { rows: N, width: T } = b;
+    if (T > this.window) throw new Error(`batch width ${T} exceeds the model's window ${this.window}`);
+    if (b.tokens.length !== N * T) throw new Error(`tokens has ${b.tokens.length} entries, expected rows*width = ${N * T}`);
+    if (b.lengths.length !== N) throw new Error(`lengths has ${b.lengths.length} entries, expected one per row (${N})`);
+    const bad = b.lengths.findIndex((l) => !(l >= 0 && l <= T));
+    if (bad >= 0) throw new Error(`lengths[${bad}] = ${b.lengths[bad]} is outside [0, width ${T}]`);
+  }
+
+  /**
+   * The micro-batches of N rows of width T: consecutive row ranges, each as large as the memory limits allow for its
+   * workspaces (memory.ts). A function of the shapes and the backend alone, so one seed gives one curve.
+   */
+  microBatches(N: number, T: number): [number, number][] {
+    const size = this.ops.attentionSavedSize?.bind(this.ops);
+    const saved = size ? { label: LOG_SUM_EXP.label, floats: (t: number) => size(1, 1, t, t) } : PROBABILITIES;
+    return microBatches(N, microBatchRows(this.config, T, this.limits, saved));
+  }
+
   async logprobs(batch: TokenBatch, temperature: number): Promise<Float32Array> {
     const { rows: N, width: T } = batch;
-    const u = this.uploadBatch('train', batch);
-    const hf = this.model.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
-    const logits = this.model.head('train', hf, N * T, this.pointer?.vocabBias);
-    const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
-    const lp = this.ops.f32('train.logp', N * T);
-    this.ops.logprobs(scores, u.targets, lp, N * T, this.config.vocab, 1 / temperature);
-    const got = await this.ops.readF32(lp, N * T);
+    this.checkShape(batch);
     const out = new Float32Array(N * T);
-    for (let n = 0; n < N; n++) for (let t = 1; t < batch.lengths[n]; t++) out[n * T + t] = got[n * T + t - 1];
+    const parts = this.microBatches(N, T);
+    for (const [a, b] of parts) {
+      const part = parts.length === 1 ? batch : sliceRows(batch, a, b);
+      const { rows: n, width: w } = part;
+      const u = this.uploadBatch('train', part);
+      const hf = this.model.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, n, w);
+      const logits = this.model.head('train', hf, n * w, this.pointer?.vocabBias);
+      const scores = this.pointer ? this.pointer.forward('train', hf, logits, part.tokens, part.lengths, u.qStart, u.keyLen, n, w) : logits;
+      const lp = this.ops.f32('train.logp', n * w);
+      this.ops.logprobs(scores, u.targets, lp, n * w, this.config.vocab, 1 / temperature);
+      const got = await this.ops.readF32(lp, n * w);
+      for (let r = 0; r < n; r++) for (let t = 1; t < part.lengths[r]; t++) out[(a + r) * T + t] = got[r * w + t - 1];
+    }
     return out;
   }
 
+  /**
+   * Forward, loss, backward, gradient clipping and one AdamW step. The rows run in micro-batches (microBatches) whose
+   * gradients add up, in order, in the flat gradient buffer before the norm, the clip and the step: the loss weights
+   * carry the whole update's normalisers (TrainBatch.weight), and the entropy bonus's token count is the update's.
+   */
   async trainStep(batch: TrainBatch, h: StepHyper): Promise<StepMetrics> {
+    const { rows: N, width: T } = batch;
+    this.checkShape(batch);
+    const useRef = h.objective === 'grpo' && h.beta !== 0;
+    if (useRef && !batch.refLogp) throw new Error('beta > 0 needs refLogp');
+    let tokens = 0; // tokens in the loss (the shifted weight: position 0 predicts nothing): the entropy bonus is their plain mean
+    for (let n = 0; n < N; n++) for (let t = 1; t < T; t++) if (batch.weight[n * T + t] !== 0) tokens++;
+    const entropyCoef = h.objective === 'grpo' && tokens > 0 ? (h.entropyCoef ?? 0) / tokens : 0;
+    const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh, entropyCoef };
+    const parts = this.microBatches(N, T).map(([a, b]) => (b - a === N ? batch : sliceRows(batch, a, b)));
+    // The step's metrics in one tensor, for one readback: the gradient norm at 0, each micro-batch's per-row loss
+    // stats (rows x width x LOSS_STATS) from a 64-aligned offset (a WebGPU binding's alignment).
+    const at: number[] = [];
+    let end = 64;
+    for (const p of parts) at.push(end), (end += Math.ceil((p.rows * p.width * LOSS_STATS) / 64) * 64);
+    const metrics = this.ops.f32('train.metrics', end);
+    const m = this.model;
+    parts.forEach((p, k) => {
+      const into = k === 0 ? m.grads : this.ops.f32('grads.part', m.P);
+      this.backprop(p, lossHyper, this.ops.view(metrics, at[k], p.rows * p.width * LOSS_STATS), into);
+      if (k > 0) this.ops.add(m.grads, into, m.P); // fixed order: ((g_0 + g_1) + g_2) + ...
+    });
+    const gradNorm = this.ops.view(metrics, 0, 1);
+    this.ops.gradNorm(m.grads, m.P, gradNorm);
+    this.step++;
+    const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
+    this.ops.adamw(m.params, m.grads, m.m, m.v, gradNorm, m.P, adam);
+    const got = await this.ops.readF32(metrics, end);
+    const sum = [0, 0, 0, 0];
+    let lowClipped = 0;
+    let highClipped = 0;
+    parts.forEach((p, k) => {
+      for (let r = 0, i = at[k]; r < p.rows * p.width; r++, i += LOSS_STATS) {
+        for (let j = 0; j < 4; j++) sum[j] += got[i + j];
+        if (got[i + 4] < 0) lowClipped++;
+        else if (got[i + 4] > 0) highClipped++;
+      }
+    });
+    const mean = (x: number) => (tokens > 0 ? x / tokens : 0);
+    return { loss: sum[0], policyLoss: sum[1], kl: mean(sum[2]), entropy: mean(sum[3]), lowClipped, highClipped, tokens, gradNorm: got[0] };
+  }
+
+  /** One micro-batch's forward, token loss (its per-row stats into `stats`) and backward into the flat buffer `into`. */
+  private backprop(batch: TrainBatch, lossHyper: LossHyper, stats: F, into: F): void {
     const { rows: N, width: T } = batch;
     const R = N * T;
     const shift = (a: Float32Array) => {
@@ -88,48 +166,19 @@ export class TransformerPolicy<F, I> implements Policy {
       for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) out[n * T + t] = a[n * T + t + 1];
       return out;
     };
-    const weight = shift(batch.weight);
     const u = this.uploadBatch('train', batch);
-    const wT = this.floats('train.weight', weight);
+    const wT = this.floats('train.weight', shift(batch.weight));
     const adv = this.floats('train.adv', batch.advantage);
     const old = this.floats('train.old', shift(batch.oldLogp));
-    const useRef = h.objective === 'grpo' && h.beta !== 0;
-    if (useRef && !batch.refLogp) throw new Error('beta > 0 needs refLogp');
-    const ref = useRef ? this.floats('train.ref', shift(batch.refLogp as Float32Array)) : null;
+    const ref = lossHyper.beta !== 0 ? this.floats('train.ref', shift(batch.refLogp as Float32Array)) : null;
     const m = this.model;
     const hf = m.forward('train', u.tokens, u.pos, u.qStart, u.keyLen, N, T);
     const logits = m.head('train', hf, R, this.pointer?.vocabBias);
     const scores = this.pointer ? this.pointer.forward('train', hf, logits, batch.tokens, batch.lengths, u.qStart, u.keyLen, N, T) : logits;
     const dScores = this.ops.f32('train.dlogits', R * this.config.vocab);
-    // The step's metrics in one tensor, for one readback: the gradient norm at 0, per-row loss stats from 64.
-    const metrics = this.ops.f32('train.metrics', 64 + R * LOSS_STATS);
-    const gradNorm = this.ops.view(metrics, 0, 1);
-    const stats = this.ops.view(metrics, 64, R * LOSS_STATS);
-    let tokens = 0; // tokens in the loss: the entropy bonus is their plain mean
-    for (let i = 0; i < R; i++) if (weight[i] !== 0) tokens++;
-    const entropyCoef = h.objective === 'grpo' && tokens > 0 ? (h.entropyCoef ?? 0) / tokens : 0;
-    const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh, entropyCoef };
     this.ops.tokenLoss(scores, u.targets, wT, adv, old, ref, dScores, stats, N, T, this.config.vocab, lossHyper);
-    const back = this.pointer ? this.pointer.backward('train', hf, logits, dScores, N, T) : { dLogits: dScores, dHidden: null };
-    m.backward('train', u.tokens, u.pos, back.dLogits, N, T, back.dHidden);
-    this.ops.gradNorm(m.grads, m.P, gradNorm);
-    this.step++;
-    const adam = { lr: h.lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: h.weightDecay, step: this.step, gradClip: h.gradClip };
-    this.ops.adamw(m.params, m.grads, m.m, m.v, gradNorm, m.P, adam);
-    const got = await this.ops.readF32(metrics, 64 + R * LOSS_STATS);
-    const s = got.subarray(64);
-    const norm = got[0];
-    const sum = [0, 0, 0, 0];
-    let lowClipped = 0;
-    let highClipped = 0;
-    for (let r = 0; r < R; r++) {
-      for (let k = 0; k < 4; k++) sum[k] += s[r * LOSS_STATS + k];
-      const clip = s[r * LOSS_STATS + 4];
-      if (clip < 0) lowClipped++;
-      else if (clip > 0) highClipped++;
-    }
-    const mean = (x: number) => (tokens > 0 ? x / tokens : 0);
-    return { loss: sum[0], policyLoss: sum[1], kl: mean(sum[2]), entropy: mean(sum[3]), lowClipped, highClipped, tokens, gradNorm: norm };
+    const back = this.pointer ? this.pointer.backward('train', hf, logits, dScores, N, T, into) : { dLogits: dScores, dHidden: null };
+    m.backward('train', u.tokens, u.pos, back.dLogits, N, T, back.dHidden, into);
   }
 
   async generate(prompts: readonly (readonly number[])[], o: GenerateOptions): Promise<Generation> {
@@ -212,4 +261,21 @@ export class TransformerPolicy<F, I> implements Policy {
   dispose(): void {
     this.ops.dispose();
   }
+}
+
+/** Rows [a, b) of a batch, trimmed to their longest row: one micro-batch. */
+export function sliceRows<B extends TokenBatch>(batch: B, a: number, b: number): B {
+  const T = batch.width;
+  let w = 1;
+  for (let n = a; n < b; n++) w = Math.max(w, batch.lengths[n]);
+  const rows = <A extends Float32Array | Int32Array>(x: A): A => {
+    const out = new (x.constructor as new (n: number) => A)((b - a) * w);
+    for (let n = a; n < b; n++) out.set(x.subarray(n * T, n * T + w), (n - a) * w);
+    return out;
+  };
+  const out: TokenBatch = { rows: b - a, width: w, tokens: rows(batch.tokens), lengths: batch.lengths.slice(a, b) };
+  if (!('weight' in batch)) return out as B;
+  const t = batch as unknown as TrainBatch;
+  const train: TrainBatch = { ...out, weight: rows(t.weight), advantage: t.advantage.slice(a, b), oldLogp: rows(t.oldLogp), refLogp: t.refLogp && rows(t.refLogp) };
+  return train as unknown as B;
 }

@@ -1,6 +1,6 @@
 // Named model sizes and the check that one fits an adapter's limits, with a message that says what to change.
 import type { AdapterSummary } from '../gpu/device';
-import { POINTER_HEADS } from './ops';
+import { LOG_SUM_EXP, stepBuffers } from './memory';
 import { countParams, paramTable, type ModelConfig } from './params';
 
 export type PresetName = 'tiny' | 'small' | 'base';
@@ -28,15 +28,10 @@ export interface FitCheck {
 
 /** Does training `rows` sequences of the full window fit the adapter's buffer and workgroup limits? */
 export function checkModelFits(c: ModelConfig, limits: AdapterSummary['limits'], rows = 16): FitCheck {
-  const params = paramTable(c).total * 4;
-  const R = rows * c.window;
   const buffers: [string, number][] = [
-    ['parameters', params],
-    ['logits (rows x window x vocab)', R * c.vocab * 4],
+    ['parameters', paramTable(c).total * 4],
     // Fused attention keeps one log-sum-exp per row and head, not the probabilities; the pointer head keeps its own.
-    ['attention log-sum-exp (rows x heads x window)', R * c.heads * 4],
-    ['pointer probabilities (rows x 2 heads x window^2)', c.pointer ? rows * POINTER_HEADS * c.window * c.window * 4 : 0],
-    ['MLP activations (rows x window x 4 dim)', R * 4 * c.dim * 4],
+    ...stepBuffers(c, rows, c.window, LOG_SUM_EXP).map((b): [string, number] => [b.label, b.bytes]),
   ];
   const [what, largest] = buffers.reduce((a, b) => (b[1] > a[1] ? b : a));
   const limit = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);

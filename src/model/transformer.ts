@@ -33,7 +33,8 @@ export class Transformer<F, I> {
   readonly m: F;
   readonly v: F;
   private readonly p: Views<F>;
-  private readonly g: Views<F>;
+  /** Gradient views by buffer: `grads`, and the micro-batch buffer an accumulating step adds to it. */
+  private readonly g = new Map<F, Views<F>>();
 
   constructor(readonly ops: Ops<F, I>, readonly cfg: ModelConfig, readonly table: ParamTable) {
     this.D = cfg.dim;
@@ -47,7 +48,7 @@ export class Transformer<F, I> {
     this.m = ops.f32('adam.m', this.P);
     this.v = ops.f32('adam.v', this.P);
     this.p = this.views(this.params);
-    this.g = this.views(this.grads);
+    this.g.set(this.grads, this.views(this.grads));
   }
 
   private views(base: F): Views<F> {
@@ -130,26 +131,28 @@ export class Transformer<F, I> {
   }
 
   /**
-   * Backward of forward(prefix) + head from dLogits (R, V) into the flat gradient buffer (every entry of the
-   * transformer's overwritten), plus dHidden (R, D) when another head also reads the final hidden states.
+   * Backward of forward(prefix) + head from dLogits (R, V) into a flat gradient buffer laid out like `grads` (every
+   * entry of the transformer's overwritten), plus dHidden (R, D) when another head also reads the final hidden states.
    */
-  backward(prefix: string, tokens: I, pos: I, dLogits: F, N: number, T: number, dHidden: F | null = null): void {
+  backward(prefix: string, tokens: I, pos: I, dLogits: F, N: number, T: number, dHidden: F | null = null, into: F = this.grads): void {
     const { ops, D, H, Dh } = this;
     const R = N * T;
+    let g = this.g.get(into);
+    if (!g) this.g.set(into, (g = this.views(into)));
     const ws = (n: string, size: number) => this.ws(prefix, n, size);
     const hf = ws('hf', R * D);
-    ops.matmul(dLogits, hf, this.g.wte, this.V, R, D, { ta: true }); // dWte (V, D) = dLogits^T · hf
+    ops.matmul(dLogits, hf, g.wte, this.V, R, D, { ta: true }); // dWte (V, D) = dLogits^T · hf
     const dh = ws('dh', R * D);
     ops.matmul(dLogits, this.p.wte, dh, R, this.V, D);
     if (dHidden) ops.add(dh, dHidden, R * D);
     const dres = ws('dres', R * D); // gradient of the residual stream
-    ops.layerNormBackward(dh, ws(`x${this.L}`, R * D), this.p.lnfg, ws('muf', R), ws('rsf', R), dres, this.g.lnfg, this.g.lnfb, R, D, false);
+    ops.layerNormBackward(dh, ws(`x${this.L}`, R * D), this.p.lnfg, ws('muf', R), ws('rsf', R), dres, g.lnfg, g.lnfb, R, D, false);
     const d4 = ws('d4', R * 4 * D);
     const df = ws('df', R * 4 * D);
     const dqkv = ws('dqkv', R * 3 * D);
     for (let l = this.L - 1; l >= 0; l--) {
       const w = this.p.layers[l];
-      const gw = this.g.layers[l];
+      const gw = g.layers[l];
       const s = (n: string, size: number) => ws(`${n}${l}`, size);
       // x_{l+1} = xm + gelu(h2 W1 + b1) W2 + b2
       const u = s('u', R * 4 * D);
@@ -176,7 +179,7 @@ export class Transformer<F, I> {
       ops.matmul(dqkv, w.attnW, dh, R, 3 * D, D, { tb: true });
       ops.layerNormBackward(dh, ws(`x${l}`, R * D), w.ln1g, s('mu1_', R), s('rs1_', R), dres, gw.ln1g, gw.ln1b, R, D, true);
     }
-    ops.embeddingBackward(tokens, pos, dres, this.g.wte, this.g.wpe, R, D, this.V, this.cfg.window);
+    ops.embeddingBackward(tokens, pos, dres, g.wte, g.wpe, R, D, this.V, this.cfg.window);
   }
 
   /**

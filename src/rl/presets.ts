@@ -86,10 +86,10 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'card-battler',
-    // One task of 4 episodes an update: episodes run to 200 turns, every turn is a training row with its T x T
-    // attention (and pointer) probabilities, and 8 x 2 episodes of ~150 turns outgrow the wasm backend's 2 GiB.
+    // Two tasks of 8 episodes an update: episodes run to 200 turns and every turn is a training row, so an update's
+    // thousands of rows train in micro-batches that fit the wasm backend's 2 GiB (src/model/memory.ts).
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
-    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 4, tasks: 1, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
   },
   {
     name: 'chain',

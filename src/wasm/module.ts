@@ -17,6 +17,7 @@ export const KERNEL_NAMES = [
   'gh_attention', 'gh_attention_backward',
   'gh_logprobs', 'gh_token_loss', 'gh_sample',
   'gh_grad_norm_partials', 'gh_grad_norm_finish', 'gh_adamw',
+  'gh_pointer', 'gh_pointer_backward',
 ] as const;
 export type KernelName = (typeof KERNEL_NAMES)[number];
 

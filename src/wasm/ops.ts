@@ -3,7 +3,6 @@
 // (Node, or a cross-origin-isolated page) a pool of workers shares that memory and splits each large op.
 import type { AdamHyper, LossHyper, MatmulOptions, Ops } from '../model/ops';
 import { LOSS_STATS, POINTER_HEADS, pointerWidth } from '../model/ops';
-import { pointer as pointerTwin, pointerBackward as pointerBackwardTwin } from '../cpu/pointer';
 import { Heap, type WasmTensor } from './heap';
 import { availableThreads, createMemory, instantiate, kernelModule, MAX_PAGES, type Kernel, type KernelName, type Variant } from './module';
 import { ThreadPool } from './pool';
@@ -192,7 +191,6 @@ export class WasmOps implements Ops<F, I> {
     need(seq, N * Tw * W, 'copyRows', 'seq');
     this.run('gh_copy_rows', N * W, flat.ptr, seq.ptr, pos.ptr, N, Tw, W, gather ? 1 : 0);
   }
-  /** The pointer-generator ops run the TypeScript twin (src/cpu/pointer.ts) on this memory: no SIMD kernel yet. */
   pointer(q: F, kv: F, targets: I, qStart: I, keyLen: I, logits: F, out: F, probs: F, N: number, Tq: number, Tk: number, Dp: number, V: number): void {
     const W = pointerWidth(Dp);
     need(q, N * Tq * W, 'pointer', 'q');
@@ -203,8 +201,8 @@ export class WasmOps implements Ops<F, I> {
     need(logits, N * Tq * V, 'pointer', 'logits');
     need(out, N * Tq * V, 'pointer', 'out');
     need(probs, N * POINTER_HEADS * Tq * Tk, 'pointer', 'probs');
-    const [f, i] = [(t: F) => this.floatsOf(t), (t: I) => this.intsOf(t)];
-    pointerTwin(f(q), f(kv), i(targets), i(qStart), i(keyLen), f(logits), f(out), f(probs), N, Tq, Tk, Dp, V);
+    const work = N * Tq * (POINTER_HEADS * Tk * (Dp + 4) + 8 * V);
+    this.run('gh_pointer', work, q.ptr, kv.ptr, targets.ptr, qStart.ptr, keyLen.ptr, logits.ptr, out.ptr, probs.ptr, N, Tq, Tk, Dp, V);
   }
   pointerBackward(qkv: F, probs: F, targets: I, logits: F, dOut: F, dLogits: F, dq: F, N: number, T: number, Dp: number, V: number): void {
     const W = pointerWidth(Dp);
@@ -213,15 +211,9 @@ export class WasmOps implements Ops<F, I> {
     need(targets, N * T * POINTER_HEADS, 'pointerBackward', 'targets');
     for (const [t, w] of [[logits, 'logits'], [dOut, 'dOut'], [dLogits, 'dLogits']] as const) need(t, N * T * V, 'pointerBackward', w);
     need(dq, N * T * W, 'pointerBackward', 'dq');
-    const f = (t: F) => this.floatsOf(t);
-    pointerBackwardTwin(f(qkv), f(probs), this.intsOf(targets), f(logits), f(dOut), f(dLogits), f(dq), N, T, Dp, V);
-  }
-  /** A typed view of a tensor (valid until the memory grows). */
-  private floatsOf(t: F): Float32Array {
-    return this.heap.f32.subarray(t.ptr >> 2, (t.ptr >> 2) + t.length);
-  }
-  private intsOf(t: I): Int32Array {
-    return this.heap.i32.subarray(t.ptr >> 2, (t.ptr >> 2) + t.length);
+    const scratch = this.f32('~pointer.scratch', 2 * this.slots * (POINTER_HEADS * T + (POINTER_HEADS + 1) * V)); // per chunk, doubles
+    const work = N * T * (POINTER_HEADS * T * (2 * Dp + 4) + 12 * V);
+    this.run('gh_pointer_backward', work, qkv.ptr, probs.ptr, targets.ptr, logits.ptr, dOut.ptr, dLogits.ptr, dq.ptr, scratch.ptr, N, T, Dp, V);
   }
   logprobs(logits: F, targets: I, out: F, R: number, V: number, invTemp: number): void {
     need(logits, R * V, 'logprobs', 'logits');

@@ -63,6 +63,31 @@ GH_INLINE float exp1(float x) { return wasm_f32x4_extract_lane(exp4(splat(x)), 0
 /** 1 / (1 + e^-x) per lane, accurate in both tails. */
 GH_INLINE f4 sigmoid4(f4 x) { return wasm_f32x4_div(splat(1.0f), add(splat(1.0f), exp4(wasm_f32x4_neg(x)))); }
 
+/** e^x in double (a degree-12 Taylor polynomial after x = n ln2 + r), for x < 709; 0 below -708. */
+GH_INLINE double expd(double x) {
+  if (x < -708.0) return 0.0;
+  double n = __builtin_nearbyint(x * 1.4426950408889634);
+  double r = x - n * 0.6931471805599453;
+  double p = 1.0 / 479001600;
+  const double c[12] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1, 1};
+  for (int i = 0; i < 12; i++) p = p * r + c[i];
+  union { double d; uint64_t u; } s = {.u = (uint64_t)((int64_t)n + 1023) << 52};
+  return p * s.d;
+}
+
+/** expd on both lanes of an f64x2, with the same operations in the same order: the same bits as two expd calls. */
+GH_INLINE v128_t expd2(v128_t x) {
+  const v128_t under = wasm_f64x2_lt(x, wasm_f64x2_splat(-708.0));
+  const v128_t n = wasm_f64x2_nearest(wasm_f64x2_mul(x, wasm_f64x2_splat(1.4426950408889634)));
+  const v128_t r = wasm_f64x2_sub(x, wasm_f64x2_mul(n, wasm_f64x2_splat(0.6931471805599453)));
+  v128_t p = wasm_f64x2_splat(1.0 / 479001600);
+  const double c[12] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1, 1};
+  for (int i = 0; i < 12; i++) p = wasm_f64x2_add(wasm_f64x2_mul(p, r), wasm_f64x2_splat(c[i]));
+  const v128_t k = wasm_i64x2_extend_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(n));
+  const v128_t s = wasm_i64x2_shl(wasm_i64x2_add(k, wasm_i64x2_splat(1023)), 52);
+  return wasm_v128_andnot(wasm_f64x2_mul(p, s), under);
+}
+
 /** Natural log of x > 0 in double: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m by the atanh series. */
 GH_INLINE double log1d(double x) {
   union { double d; uint64_t u; } b = {x};

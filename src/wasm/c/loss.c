@@ -6,17 +6,6 @@
 
 #define LOSS_STATS 5
 
-/** e^x in double for |x| <= 20 (a degree-12 Taylor polynomial after x = n ln2 + r). */
-GH_INLINE double expd(double x) {
-  double n = __builtin_nearbyint(x * 1.4426950408889634);
-  double r = x - n * 0.6931471805599453;
-  double p = 1.0 / 479001600;
-  const double c[12] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1, 1};
-  for (int i = 0; i < 12; i++) p = p * r + c[i];
-  union { double d; uint64_t u; } s = {.u = (uint64_t)((int64_t)n + 1023) << 52};
-  return p * s.d;
-}
-
 GH_INLINE double clampd(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 /** Max of l[0..V). */
