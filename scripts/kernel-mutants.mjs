@@ -37,7 +37,7 @@ const STAGES = {
     { project: 'node', files: ['test/kernels/edges.test.ts'], timeout: 240, added: true },
   ],
   wasm: [
-    { project: 'node', files: ['test/kernels/wasm.test.ts'], timeout: 240 },
+    { project: 'node', files: ['test/kernels/wasm.test.ts', 'test/kernels/wasm-pointer.test.ts'], timeout: 240 },
     { project: 'node', files: ['test/kernels/edges-wasm.test.ts'], timeout: 240, added: true },
   ],
   webgpu: [

@@ -1,5 +1,5 @@
 // Mutants of the WebAssembly SIMD backend: its C kernels (src/wasm/c, rebuilt into the .wasm for each mutant) and
-// the TypeScript wrapper that calls them (src/wasm/ops.ts). Fields as in twin.mjs. Its pointer ops are the twin's.
+// the TypeScript wrapper that calls them (src/wasm/ops.ts). Fields as in twin.mjs.
 
 const m = (kernel, file, id, bug, find, replace, survives) => ({ backend: 'wasm', kernel, file: file.endsWith('.ts') ? `src/wasm/${file}` : `src/wasm/c/${file}`, id: `wasm-${id}`, bug, find, replace, ...(survives ? { survives } : {}) });
 
@@ -59,4 +59,10 @@ export const WASM = [
   m('adamw', 'optim.c', 'adamw-clip-zero', 'clip 0 (off) clips everything', 'clip > 0 && nrm > clip ?', 'nrm > clip ?'),
   m('adamw', 'ops.ts', 'adamw-c1-step', "the wrapper's bias correction uses step - 1", 'const c1 = 1 - Math.pow(h.beta1, h.step);', 'const c1 = 1 - Math.pow(h.beta1, h.step - 1);'),
   m('matmul', 'ops.ts', 'matmul-transpose-dims', "the wrapper transposes B (N, K) as if it were (K, N)", "this.run('gh_transpose', K * N, b.ptr, bt.ptr, N, K);", "this.run('gh_transpose', K * N, b.ptr, bt.ptr, K, N);"),
+  m('pointer', 'pointer.c', 'pointer-causal', 'a query row points one key past itself', 'int lim = qStart[n] + i + 1;', 'int lim = qStart[n] + i + 2;'),
+  m('pointer', 'pointer.c', 'pointer-gate-index', "each pointer weighted by the vocabulary's gate", 'const double g = expd(lg[h + 1]);\n      for (int j = 0; j < Tk; j++) {', 'const double g = expd(lg[h]);\n      for (int j = 0; j < Tk; j++) {'),
+  m('pointer', 'pointer.c', 'pointer-no-scale', 'scores not divided by sqrt(Dp)', 'p[j] = (float)(s * scale);', 'p[j] = (float)(s * scale * __builtin_sqrt((double)Dp));'),
+  m('pointerBackward', 'pointer.c', 'pointer-back-no-key-grad', "keys get no gradient", 'dq[ko + e] = (float)(dq[ko + e] + ds * qh[e]);', '(void)qh;'),
+  m('pointerBackward', 'pointer.c', 'pointer-back-gate-softmax', "the gate logits' gradient centred on the vocabulary's gate for every gate", 'dq[(int64_t)r * W + 2 * HP * Dp + k] = (float)(G[k] - expd(lg[k]) * sumG);', 'dq[(int64_t)r * W + 2 * HP * Dp + k] = (float)(G[k] - expd(lg[0]) * sumG);'),
 ];
+
