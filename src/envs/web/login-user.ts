@@ -9,15 +9,15 @@ import { PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { FIRST_NAMES, NOUNS } from '../words';
-import { layoutOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill } from './page';
 
 const EXTRAS = ['Email', 'Phone', 'Code'] as const;
-/** Headings and links of the layouts: layout k has HEADINGS[k % 4] and LINKS[k / 4] ('' for none). */
+/** The layouts' dimensions ('' for none): a heading above the fields and a link under the button. Of the 12 pairs
+ * the test split holds (heading, link) = (Sign in, none), (Welcome back, none) and (Welcome back, Need help). */
 const HEADINGS = ['', 'Sign in', 'Welcome back', 'Account access'] as const;
 const LINKS = ['', 'Create account', 'Need help'] as const;
-/** The layouts' split: see layoutOf; with these 12 the test split holds layouts 1, 2 and 10. */
-export const LOGIN_LAYOUTS = HEADINGS.length * LINKS.length;
+const LAYOUTS = new Layouts('login-user', [HEADINGS.length, LINKS.length]);
 
 interface State {
   fields: string[]; // labels in page order
@@ -44,14 +44,14 @@ export const loginUser = defineWebTask<State>({
     const starter = o.words === 'starter';
     const user = starter ? pools.pick(rng, FIRST_NAMES) : pools.pick(rng, PERSON_FIRST).toLowerCase();
     const pass = starter ? pools.pick(rng, NOUNS) : pools.string(rng, 2, 6);
-    const layout = layoutOf(rng, pools, 'login-user', LOGIN_LAYOUTS);
+    const [heading, link] = LAYOUTS.draw(rng, pools);
     const core = rng.chance(0.5) ? ['Password', 'Username'] : ['Username', 'Password'];
     const fields = [...core];
     for (const extra of rng.shuffle(EXTRAS).slice(0, o.extras as number)) fields.splice(rng.int(fields.length + 1), 0, extra);
     const values = Object.fromEntries(fields.map((f) => [f, '']));
     return {
       goal: `Enter the username "${user}" and the password "${pass}" into the text fields and press login.`,
-      state: { fields, values, user, pass, heading: HEADINGS[layout % HEADINGS.length], link: LINKS[Math.floor(layout / HEADINGS.length)] },
+      state: { fields, values, user, pass, heading: HEADINGS[heading], link: LINKS[link] },
     };
   },
   draw(s, page) {
