@@ -26,8 +26,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'login',
-    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. After 15 BC steps GRPO lifts training success (to 0.84 and 1.00 in 60 updates on seeds 1 and 2), but the tiny policy does not solve the test split\'s held-out page layout (eval 0.00): it learns the field orders it practised on, not to read the labels.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 15, bcLr: 0.005, lr: 0.001, updates: 60, backend: 'cpu' },
+    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. 12 BC steps leave the policy unable to log in on the test split\'s page layouts (heading and link pairs it never saw, fields in either order); GRPO, sampling at temperature 1.5 to explore, then teaches it to read the labels.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 12, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
   },
   {
     name: 'from-base',
