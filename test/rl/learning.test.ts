@@ -15,7 +15,7 @@ describe('learning, on the test split', () => {
     expect(firstReaching(curve, 0.9), show(curve)).not.toBeNull();
   }, 600_000);
 
-  it('login (login-user, three turns): BC on 4 demonstrations fills by position (at most 0.6 on the test split), GRPO then reaches 0.9', async () => {
+  it('login (login-user, three turns): 12 BC steps leave the test split at most 0.6, GRPO then reaches 0.9', async () => {
     const config = presetConfig(getPreset('login')!, undefined, { backend: 'cpu', evalEvery: 5, evalTasks: 50 });
     const curve = await trainCurve(config, { seconds: Infinity, stopAt: 0.9 });
     expect(curve.evals[0].metrics['eval/success'], show(curve)).toBeLessThanOrEqual(0.6);
