@@ -59,7 +59,9 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'group-advantage',
     markdown: groupAdvantage,
-    runs: [{ label: 'first steps', preset: 'first-steps' }],
+    // Every demonstration (bcDemos 0), as before first-steps took 2: the claims were measured so, and on 2 the first
+    // update where no group has signal has success 0.5 (all-fail and all-success groups), not 1.
+    runs: [{ label: 'first steps', preset: 'first-steps', over: { bcDemos: 0 } }],
     tab: 'train',
     open: ['inspector'],
     watch: [
