@@ -26,8 +26,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'login',
-    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. 12 BC steps leave the policy unable to log in on the test split\'s page layouts (heading and link pairs it never saw, fields in either order); GRPO, sampling at temperature 1.5 to explore, then teaches it to read the labels.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 12, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
+    doc: 'A multi-turn task: fill the username and the password, then press Login; one reward at the end. 11 BC steps leave the policy unable to log in on the test split\'s page layouts (heading and link pairs it never saw, fields in either order); GRPO, sampling at temperature 1.5 to explore, then teaches it to read the labels.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
   },
   {
     name: 'from-base',
