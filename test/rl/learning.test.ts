@@ -7,18 +7,17 @@ import { getPreset, presetConfig } from '../../src/rl/presets';
 
 const show = (c: Curve) => `eval success (test split) by update: ${c.evals.map((p) => `${p.update}:${p.metrics['eval/success'].toFixed(2)}`).join(' ')}`;
 
-describe('learning, on the test split', () => {
-  it('first-steps (click-button): BC alone does not solve the test tasks, GRPO then reaches 0.9 eval success', async () => {
-    const config = presetConfig(getPreset('first-steps')!, undefined, { backend: 'cpu', evalEvery: 5, evalTasks: 50 });
-    const curve = await trainCurve(config, { seconds: Infinity, stopAt: 0.9 });
-    expect(curve.evals[0].metrics['eval/success'], show(curve)).toBeLessThan(0.9);
-    expect(firstReaching(curve, 0.9), show(curve)).not.toBeNull();
-  }, 600_000);
+/** Preset, what it shows, and the most BC alone may reach on the test split (the issue's bounds: 0.6 and 0.5). */
+const CASES = [
+  ['first-steps', 'click-button: one BC step on 2 demonstrations', 0.6],
+  ['login', 'login-user, three turns: 11 BC steps', 0.5],
+] as const;
 
-  it('login (login-user, three turns): 12 BC steps leave the test split at most 0.6, GRPO then reaches 0.9', async () => {
-    const config = presetConfig(getPreset('login')!, undefined, { backend: 'cpu', evalEvery: 5, evalTasks: 50 });
+describe('learning, on the test split', () => {
+  it.each(CASES)('%s (%s) leaves the test tasks at most %f, GRPO then reaches 0.9 eval success', async (preset, _what, bcMax) => {
+    const config = presetConfig(getPreset(preset)!, undefined, { backend: 'cpu', evalEvery: 5, evalTasks: 50 });
     const curve = await trainCurve(config, { seconds: Infinity, stopAt: 0.9 });
-    expect(curve.evals[0].metrics['eval/success'], show(curve)).toBeLessThanOrEqual(0.6);
+    expect(curve.evals[0].metrics['eval/success'], show(curve)).toBeLessThanOrEqual(bcMax);
     expect(firstReaching(curve, 0.9), show(curve)).not.toBeNull();
   }, 600_000);
 });
