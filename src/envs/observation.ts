@@ -3,6 +3,7 @@
 
 import type { Observation, UiElement } from './api';
 
+// Stryker disable next-line StringLiteral: a table built at load, which Stryker's vitest runner does not reload; shared-edges.test.ts pins every depth against '  '.repeat
 const INDENTS = ['', '  ', '    ', '      ', '        '];
 const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
 
@@ -10,6 +11,7 @@ const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
 export function renderLine(e: UiElement): string {
   let line = `${e.depth ? indent(e.depth) : ''}[${e.id}] ${e.role} '${e.name}'`;
   if (e.value !== undefined) line += ` value='${e.value}'`;
+  // Stryker disable next-line ConditionalExpression: for-in over undefined runs no iteration
   if (e.state) for (const k in e.state) if (e.state[k]) line += ` ${k}`;
   return line;
 }
