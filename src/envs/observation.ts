@@ -3,7 +3,6 @@
 
 import type { Observation, UiElement } from './api';
 
-// Stryker disable next-line StringLiteral: a table built at load, which Stryker's vitest runner does not reload; shared-edges.test.ts pins every depth against '  '.repeat
 const INDENTS = ['', '  ', '    ', '      ', '        '];
 const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
 
