@@ -3,7 +3,7 @@
 
 import type { Observation, UiElement } from './api';
 
-const INDENTS = ['', '  ', '    ', '      ', '        '];
+const INDENTS = [0, 1, 2, 3, 4].map((depth) => '  '.repeat(depth));
 const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
 
 /** One element's line, indented two spaces per depth: `[id] role 'name' value='v' checked`. */
