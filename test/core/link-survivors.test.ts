@@ -2,7 +2,7 @@
 // (case, digits, + . -), every '+' read as a space, and the checksum computed independently here: the sorted decoded
 // pairs hashed with its salt, 24 bits as six hex digits, a leading zero kept.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type Config } from '../../src/core/config-table';
+import { DEFAULT_CONFIG, propOf, type Config } from '../../src/core/config-table';
 import { hashString } from '../../src/core/rng';
 import { decodeLink, encodeLink } from '../../src/core/share-link';
 
@@ -34,6 +34,18 @@ describe('URLs without settings', () => {
 });
 
 describe('pair text', () => {
+  it("splits a pair at its first '=', an empty key included", () => {
+    expect(decodeLink('=5').warnings).toEqual(["ignored unknown setting ''", NO_CHECKSUM]);
+    expect(decodeLink('zz=a=b').warnings).toEqual(["ignored unknown setting 'zz'", NO_CHECKSUM]);
+  });
+
+  it('names an unknown value of a lenient set and every known one, comma-separated', () => {
+    const prop = propOf('hide');
+    const known = prop && prop.type === 'set' ? prop.values : [];
+    expect(known.length).toBeGreaterThan(1);
+    expect(decodeLink('hide=nope').warnings).toEqual([`ignored unknown hide value 'nope' (known: ${known.join(', ')})`, NO_CHECKSUM]);
+  });
+
   it("reads every '+' as a space", () => {
     const r = decodeLink('env=click+button+x');
     expect(r.ok ? [] : r.errors).toEqual([{ key: 'env', value: 'click button x', message: expect.stringMatching(/^must be one of: /) }]);
