@@ -37,6 +37,9 @@ describe('pair text', () => {
   it("splits a pair at its first '=', an empty key included", () => {
     expect(decodeLink('=5').warnings).toEqual(["ignored unknown setting ''", NO_CHECKSUM]);
     expect(decodeLink('zz=a=b').warnings).toEqual(["ignored unknown setting 'zz'", NO_CHECKSUM]);
+    // The value after a leading '=' is still read, so a bad escape in it is named.
+    const r = decodeLink('=%E0');
+    expect(r.ok ? [] : r.errors).toEqual([{ key: '', value: '%E0', message: 'value is not valid percent-encoding' }]);
   });
 
   it('names an unknown value of a lenient set and every known one, comma-separated', () => {
