@@ -5,7 +5,8 @@ import { isQuotaError } from '../../src/storage/errors';
 import { holdRunLock, liveRunIds } from '../../src/storage/live';
 
 describe('isQuotaError', () => {
-  it("knows Firefox's name for a full quota, and an error with an empty name is not one", () => {
+  it("knows a full quota by either name alone (Firefox's included), and an error with an empty name is not one", () => {
+    expect(isQuotaError({ name: 'QuotaExceededError' })).toBe(true); // by name alone, without the legacy code 22
     expect(isQuotaError({ name: 'NS_ERROR_DOM_QUOTA_REACHED' })).toBe(true);
     expect(isQuotaError({ name: '' })).toBe(false);
     expect(isQuotaError({ name: '', code: 21 })).toBe(false);
