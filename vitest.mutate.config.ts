@@ -25,7 +25,30 @@ export const MUTATION_EXCLUDE = [
  * Test files already failing on the code under test (`npm run mutate -- --skip-tests a,b`), comma-separated globs:
  * Stryker refuses to start when its initial run has a failure, and a mutant cannot be judged by a failing test.
  */
-export const SKIPPED = (process.env.MUTATE_SKIP_TESTS ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+export const SKIPPED = globList(process.env.MUTATE_SKIP_TESTS);
+
+/**
+ * The only test files to run (`npm run mutate -- --testFiles a,b`), or none for every node test. Narrowed here rather
+ * than with Stryker's testFiles option, which makes load-time mutants survive (see scripts/mutate.mjs).
+ */
+export const ONLY = globList(process.env.MUTATE_TEST_FILES);
+
+/** Comma-separated globs; a comma inside braces (`test/{a,b}.test.ts`) belongs to its glob. */
+export function globList(text: string | undefined): string[] {
+  const globs: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text ?? '') {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (ch === ',' && depth === 0) {
+      globs.push(current);
+      current = '';
+    } else current += ch;
+  }
+  globs.push(current);
+  return globs.map((g) => g.trim()).filter((g) => g !== '');
+}
 
 export default defineConfig({
   plugins: base.plugins,
@@ -33,6 +56,7 @@ export default defineConfig({
   test: {
     ...node.test,
     name: 'mutate',
+    include: ONLY.length > 0 ? ONLY : node.test.include,
     exclude: [...(node.test.exclude ?? []), ...MUTATION_EXCLUDE, ...SKIPPED],
   },
 });

@@ -4,6 +4,9 @@
 // mode, so a rerun only tests mutants whose code or covering tests changed (--force reruns everything).
 // `--table` prints the accumulated table without running. `--skip-tests a,b` leaves out test files (globs) that
 // already fail without any mutant (Stryker stops when its initial run fails); the run says which it left out.
+// `--testFiles a,b` (globs, braces allowed) narrows the tests through vitest.mutate.config.ts's include, not through
+// Stryker's own option: Stryker 9.6.1 turns that into a test filter that activates load-time (static) mutants only
+// after their module has loaded, so they survive every test (stryker-js#6144).
 // Exit status: Stryker's, else 1 when a file of this run is below its target.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -40,6 +43,7 @@ function parseArgs(argv) {
   const passThrough = [];
   let tableOnly = false;
   let skipTests = '';
+  let testFiles = '';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--table') tableOnly = true;
@@ -47,6 +51,13 @@ function parseArgs(argv) {
       skipTests = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[++i] ?? '');
       if (skipTests === '' || skipTests.startsWith('-')) {
         console.error('mutate: --skip-tests needs a comma-separated list of test files or globs');
+        process.exit(2);
+      }
+    }
+    else if (a === '--testFiles' || a === '-t' || a.startsWith('--testFiles=')) {
+      testFiles = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[++i] ?? '');
+      if (testFiles === '' || testFiles.startsWith('-')) {
+        console.error('mutate: --testFiles needs a comma-separated list of test files or globs');
         process.exit(2);
       }
     }
@@ -60,7 +71,7 @@ function parseArgs(argv) {
       }
     } else patterns.push(toPattern(a));
   }
-  return { patterns, passThrough, tableOnly, skipTests };
+  return { patterns, passThrough, tableOnly, skipTests, testFiles };
 }
 
 function readReport(file) {
@@ -135,10 +146,10 @@ function printSurvivors(report) {
   }
 }
 
-const { patterns, passThrough, tableOnly, skipTests } = parseArgs(process.argv.slice(2));
+const { patterns, passThrough, tableOnly, skipTests, testFiles } = parseArgs(process.argv.slice(2));
 mkdirSync(OUT, { recursive: true });
 // Runs narrowed to some test files (--testFiles) keep their results apart: they are lower bounds of the real score.
-const narrowed = passThrough.some((a) => a === '-t' || a.startsWith('--testFiles'));
+const narrowed = testFiles !== '';
 const ALL = join(OUT, narrowed ? 'narrowed.json' : 'all.json');
 
 if (tableOnly) {
@@ -155,7 +166,9 @@ if (all) writeFileSync(LAST, JSON.stringify(all));
 const args = ['stryker', 'run', 'stryker.config.mjs', '--incrementalFile', LAST, ...passThrough];
 if (patterns.length > 0) args.push('--mutate', patterns.join(','));
 if (skipTests) console.log(`mutate: leaving out the test files ${skipTests} (they fail without any mutant)`);
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, MUTATE_SKIP_TESTS: skipTests } });
+if (testFiles) console.log(`mutate: running only the test files ${testFiles} (a lower bound of the score)`);
+const env = { ...process.env, MUTATE_SKIP_TESTS: skipTests, MUTATE_TEST_FILES: testFiles };
+const run = spawnSync('npx', args, { stdio: 'inherit', env });
 const report = readReport(LAST);
 rmSync(LAST, { force: true });
 if (run.status !== 0 || !report) process.exit(run.status ?? 1);

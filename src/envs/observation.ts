@@ -3,13 +3,15 @@
 
 import type { Observation, UiElement } from './api';
 
-const INDENTS = ['', '  ', '    ', '      ', '        '];
+// Stryker disable next-line ArrayDeclaration,ArrowFunction: an emptied table falls back to '  '.repeat, the same text
+const INDENTS = [0, 1, 2, 3, 4].map((depth) => '  '.repeat(depth));
 const indent = (depth: number) => INDENTS[depth] ?? '  '.repeat(depth);
 
 /** One element's line, indented two spaces per depth: `[id] role 'name' value='v' checked`. */
 export function renderLine(e: UiElement): string {
   let line = `${e.depth ? indent(e.depth) : ''}[${e.id}] ${e.role} '${e.name}'`;
   if (e.value !== undefined) line += ` value='${e.value}'`;
+  // Stryker disable next-line ConditionalExpression: for-in over undefined runs no iteration
   if (e.state) for (const k in e.state) if (e.state[k]) line += ` ${k}`;
   return line;
 }

@@ -22,7 +22,7 @@ export function resolveOptions(envId: string, specs: readonly OptionSpec[], give
       }
     } else if (s.kind === 'bool') {
       if (typeof value !== 'boolean') throw new Error(`${envId}: option '${name}' must be true or false`);
-    } else if (typeof value !== 'string' || !(s.values ?? []).includes(value)) {
+    } else if (typeof value !== 'string' || !s.values?.includes(value)) {
       throw new Error(`${envId}: option '${name}' must be one of ${(s.values ?? []).join(', ')}`);
     }
     out[name] = value;

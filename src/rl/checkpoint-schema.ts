@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { formatErrors, validateConfig } from '../core/config';
 import type { Config } from '../core/config-table';
 import { SPECIALS } from '../model/tokenizer';
-import { SkillRecordSchema } from '../skills/io';
+import { skillRecordSchema } from '../skills/io';
 import type { Checkpoint } from './checkpoint';
 
 /** Every refusal of a checkpoint: the message names what was wrong. */
@@ -64,7 +64,8 @@ const ContentSchema = v.object({
   pending: v.nullable(v.array(EpisodeSchema)),
   pendingLevel: v.optional(count),
   curriculum: v.optional(v.strictObject({ level: count, recent: v.array(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) })),
-  skills: v.optional(v.array(SkillRecordSchema)),
+  // Built when a checkpoint is checked, not at load (see skillRecordSchema).
+  skills: v.optional(v.lazy(() => v.array(skillRecordSchema()))),
 });
 
 /** The config a checkpoint holds, with a key it predates at its default (f16 at false: such runs ran f32). */

@@ -14,64 +14,64 @@ export const MAX_STEPS = 32;
 /** Longest chain of skills by parents (discovery extends a skill by at least one step, so it stays under MAX_STEPS). */
 export const MAX_TREE_DEPTH = 64;
 
+// The schemas are built on each call rather than once at load: building them is cheap next to parsing a file, and a
+// mutation-testing run (whose test runner does not reload modules) then reaches every rule.
 const label = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
-const count = v.pipe(
-  v.number(),
-  v.integer('must be a whole number'),
-  v.minValue(0, 'must not be negative'),
-  v.maxValue(MAX_USES, `must be at most ${MAX_USES}`),
-);
+const count = () =>
+  v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_USES, `must be at most ${MAX_USES}`));
 /** Milliseconds since 1970 that a Date can hold. */
-const time = v.pipe(v.number(), v.minValue(0, 'must be a time after 1970'), v.maxValue(8.64e15, 'must be a time a Date can hold'));
+const time = () => v.pipe(v.number(), v.minValue(0, 'must be a time after 1970'), v.maxValue(8.64e15, 'must be a time a Date can hold'));
 
-const TextRefSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('literal'), value: label(200) }),
-  v.strictObject({ kind: v.literal('goal'), anchor: label(80), words: v.pipe(count, v.minValue(1, 'must be at least 1'), v.maxValue(4, 'must be at most 4')) }),
-]);
+const textRefSchema = () =>
+  v.variant('kind', [
+    v.strictObject({ kind: v.literal('literal'), value: label(200) }),
+    v.strictObject({ kind: v.literal('goal'), anchor: label(80), words: v.pipe(count(), v.minValue(1, 'must be at least 1'), v.maxValue(4, 'must be at most 4')) }),
+  ]);
 
-const ArgSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('ref'), role: label(40), name: TextRefSchema }),
-  v.strictObject({ kind: v.literal('text'), text: TextRefSchema }),
-  v.strictObject({ kind: v.literal('int'), value: v.pipe(v.number(), v.integer('must be a whole number')) }),
-  v.strictObject({ kind: v.literal('dir'), value: label(20) }),
-]);
+const argSchema = () =>
+  v.variant('kind', [
+    v.strictObject({ kind: v.literal('ref'), role: label(40), name: textRefSchema() }),
+    v.strictObject({ kind: v.literal('text'), text: textRefSchema() }),
+    v.strictObject({ kind: v.literal('int'), value: v.pipe(v.number(), v.integer('must be a whole number')) }),
+    v.strictObject({ kind: v.literal('dir'), value: label(20) }),
+  ]);
 
-const StepSchema = v.strictObject({
-  verb: v.pipe(v.string(), v.regex(/^[a-z][a-z_-]{0,19}$/, 'must be a lower-case verb such as click')),
-  args: v.pipe(v.array(ArgSchema), v.maxLength(4, 'must have at most 4 arguments')),
-});
+const stepSchema = () =>
+  v.strictObject({
+    verb: v.pipe(v.string(), v.regex(/^[a-z][a-z_-]{0,19}$/, 'must be a lower-case verb such as click')),
+    args: v.pipe(v.array(argSchema()), v.maxLength(4, 'must have at most 4 arguments')),
+  });
 
 /** One stored skill, as a library file or a checkpoint holds it. */
-export const SkillRecordSchema = v.pipe(
-  v.strictObject({
-    id: label(64),
-    name: v.pipe(label(200), v.nonEmpty('must not be empty')),
-    description: label(2000),
-    family: v.pipe(label(64), v.nonEmpty('must not be empty')),
-    precondition: v.strictObject({ cluster: label(400) }),
-    steps: v.pipe(v.array(StepSchema), v.minLength(1, 'must have at least one step'), v.maxLength(MAX_STEPS, `must have at most ${MAX_STEPS} steps`)),
-    fitness: v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1')),
-    uses: count,
-    successes: count,
-    consistent: v.optional(count),
-    parents: v.pipe(v.array(label(64)), v.maxLength(8, 'must have at most 8 parents')),
-    agent: label(64),
-    createdAt: time,
-  }),
-  v.check((s) => s.successes <= s.uses, 'successes must not exceed uses'),
-  v.check((s) => (s.consistent ?? 0) <= s.uses, 'consistent must not exceed uses'),
-);
+export function skillRecordSchema() {
+  return v.pipe(
+    v.strictObject({
+      id: label(64),
+      name: v.pipe(label(200), v.nonEmpty('must not be empty')),
+      description: label(2000),
+      family: v.pipe(label(64), v.nonEmpty('must not be empty')),
+      precondition: v.strictObject({ cluster: label(400) }),
+      steps: v.pipe(v.array(stepSchema()), v.minLength(1, 'must have at least one step'), v.maxLength(MAX_STEPS, `must have at most ${MAX_STEPS} steps`)),
+      fitness: v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1')),
+      uses: count(),
+      successes: count(),
+      consistent: v.optional(count()),
+      parents: v.pipe(v.array(label(64)), v.maxLength(8, 'must have at most 8 parents')),
+      agent: label(64),
+      createdAt: time(),
+    }),
+    v.check((s) => s.successes <= s.uses, 'successes must not exceed uses'),
+    v.check((s) => (s.consistent ?? 0) <= s.uses, 'consistent must not exceed uses'),
+  );
+}
 
-const FileSchema = v.strictObject({
-  format: v.literal(LIBRARY_FORMAT, `must be '${LIBRARY_FORMAT}'`),
-  version: v.literal(LIBRARY_VERSION, `must be ${LIBRARY_VERSION}`),
-  exportedAt: label(40),
-  skills: v.pipe(
-    v.array(v.unknown()),
-    v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`),
-    v.array(SkillRecordSchema),
-  ),
-});
+const fileSchema = () =>
+  v.strictObject({
+    format: v.literal(LIBRARY_FORMAT, `must be '${LIBRARY_FORMAT}'`),
+    version: v.literal(LIBRARY_VERSION, `must be ${LIBRARY_VERSION}`),
+    exportedAt: label(40),
+    skills: v.pipe(v.array(v.unknown()), v.maxLength(MAX_SKILLS, `must hold at most ${MAX_SKILLS} skills`), v.array(skillRecordSchema())),
+  });
 
 /** An export that could not be imported again (too many skills, too many bytes); nothing was written. */
 export class ExportTooLargeError extends Error {}
@@ -106,7 +106,8 @@ export function parseLibrary(text: string): ImportResult {
   } catch (e) {
     return { ok: false, error: `the file is not JSON: ${(e as Error).message}` };
   }
-  const r = v.safeParse(FileSchema, data, { abortEarly: true });
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: abortEarly only saves work; the message names issues[0] either way
+  const r = v.safeParse(fileSchema(), data, { abortEarly: true });
   if (!r.success) {
     const issue = r.issues[0];
     const path = v.getDotPath(issue);

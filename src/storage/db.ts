@@ -18,6 +18,7 @@ export interface OpenOptions {
 
 /** Creates or migrates the stores, one step per version, so any old database reaches DB_VERSION. */
 function upgrade(db: GreenhouseDB, oldVersion: number): void {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: while DB_VERSION is 1, upgrade runs only from version 0
   if (oldVersion < 1) {
     const skills = db.createObjectStore('skills', { keyPath: 'id' });
     skills.createIndex('family', 'family');
