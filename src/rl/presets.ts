@@ -89,7 +89,7 @@ export const PRESETS: readonly Preset[] = [
     // Two tasks of 8 episodes an update: episodes run to 200 turns and every turn is a training row, so an update's
     // thousands of rows train in micro-batches that fit the wasm backend's 2 GiB (src/model/memory.ts).
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
-    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 40, lr: 0.002, updates: 100, backend: 'cpu' },
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 600, lr: 0.002, updates: 160, backend: 'cpu' },
   },
   {
     name: 'chain',
