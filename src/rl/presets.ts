@@ -90,7 +90,7 @@ export const PRESETS: readonly Preset[] = [
     // thousands of rows train in micro-batches that fit the wasm backend's 2 GiB (src/model/memory.ts).
     // 600 BC steps: after 40 the greedy policy re-played a card it could not afford until the turn limit (eval 0).
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
-    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 600, lr: 0.002, updates: 160, backend: 'cpu' },
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 600, lr: 0.002, updates: 100, backend: 'cpu' },
   },
   {
     name: 'chain',
