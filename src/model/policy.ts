@@ -126,10 +126,16 @@ export class TransformerPolicy<F, I> implements Policy {
     const lossHyper = { objective: h.objective, invTemp: 1 / h.temperature, beta: useRef ? h.beta : 0, epsLow: h.epsLow, epsHigh: h.epsHigh, entropyCoef };
     const parts = this.microBatches(N, T).map(([a, b]) => (b - a === N ? batch : sliceRows(batch, a, b)));
     // The step's metrics in one tensor, for one readback: the gradient norm at 0, each micro-batch's per-row loss
-    // stats (rows x width x LOSS_STATS) from a 64-aligned offset (a WebGPU binding's alignment).
+    // stats (rows x width x LOSS_STATS) from a 64-aligned offset (a WebGPU binding's alignment). The last one ends
+    // where the tensor ends, so that on WebGPU its view binds to the buffer's end and a new batch shape makes no new
+    // bind group (test/kernels/caches.gpu.test.ts).
     const at: number[] = [];
     let end = 64;
-    for (const p of parts) at.push(end), (end += Math.ceil((p.rows * p.width * LOSS_STATS) / 64) * 64);
+    parts.forEach((p, k) => {
+      at.push(end);
+      const floats = p.rows * p.width * LOSS_STATS;
+      end += k === parts.length - 1 ? floats : Math.ceil(floats / 64) * 64;
+    });
     const metrics = this.ops.f32('train.metrics', end);
     const m = this.model;
     parts.forEach((p, k) => {
