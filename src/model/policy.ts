@@ -139,7 +139,7 @@ export class TransformerPolicy<F, I> implements Policy {
     const metrics = this.ops.f32('train.metrics', end);
     const m = this.model;
     parts.forEach((p, k) => {
-      const into = k === 0 ? m.grads : this.ops.f32('grads.part', m.P);
+      const into = k === 0 ? m.grads : m.partGrads();
       this.backprop(p, lossHyper, this.ops.view(metrics, at[k], p.rows * p.width * LOSS_STATS), into);
       if (k > 0) this.ops.add(m.grads, into, m.P); // fixed order: ((g_0 + g_1) + g_2) + ...
     });

@@ -33,8 +33,9 @@ export class Transformer<F, I> {
   readonly m: F;
   readonly v: F;
   private readonly p: Views<F>;
-  /** Gradient views by buffer: `grads`, and the micro-batch buffer an accumulating step adds to it. */
-  private readonly g = new Map<F, Views<F>>();
+  private readonly g: Views<F>;
+  /** The second flat gradient buffer (P) and its views, made on first use by partGrads(). */
+  private part: { grads: F; views: Views<F> } | null = null;
 
   constructor(readonly ops: Ops<F, I>, readonly cfg: ModelConfig, readonly table: ParamTable) {
     this.D = cfg.dim;
@@ -48,7 +49,16 @@ export class Transformer<F, I> {
     this.m = ops.f32('adam.m', this.P);
     this.v = ops.f32('adam.v', this.P);
     this.p = this.views(this.params);
-    this.g.set(this.grads, this.views(this.grads));
+    this.g = this.views(this.grads);
+  }
+
+  /** A second flat gradient buffer (P), made once: micro-batches after a step's first backpropagate into it. */
+  partGrads(): F {
+    if (!this.part) {
+      const grads = this.ops.f32('grads.part', this.P);
+      this.part = { grads, views: this.views(grads) };
+    }
+    return this.part.grads;
   }
 
   private views(base: F): Views<F> {
@@ -137,8 +147,7 @@ export class Transformer<F, I> {
   backward(prefix: string, tokens: I, pos: I, dLogits: F, N: number, T: number, dHidden: F | null = null, into: F = this.grads): void {
     const { ops, D, H, Dh } = this;
     const R = N * T;
-    let g = this.g.get(into);
-    if (!g) this.g.set(into, (g = this.views(into)));
+    const g = into === this.grads ? this.g : into === this.part?.grads ? this.part.views : this.views(into);
     const ws = (n: string, size: number) => this.ws(prefix, n, size);
     const hf = ws('hf', R * D);
     ops.matmul(dLogits, hf, g.wte, this.V, R, D, { ta: true }); // dWte (V, D) = dLogits^T · hf
