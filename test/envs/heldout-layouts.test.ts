@@ -1,5 +1,5 @@
-// The held-out layouts of login-user are a fair test: the one choice that decides where to act (which field comes
-// first) is a coin flip in both splits, every layout dimension's every value shows in train, and the test split's
+// The held-out layouts of login-user and form-sequence are a fair test: the one choice that decides where to act (which field comes
+// first, or the slider or the boxes) is a coin flip in both splits, every layout dimension's every value shows in train, and the test split's
 // pages are combinations training never shows. (A family with the same kind of split joins FAMILIES.)
 
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,13 @@ const FAMILIES: Family[] = [
     describe: (els) => ({
       dims: [label(els, 'heading'), label(els, 'link')],
       order: els.filter((e) => e.name === 'Username' || e.name === 'Password').map((e) => e.name).join(' '),
+    }),
+  },
+  {
+    id: 'form-sequence',
+    describe: (els) => ({
+      dims: [label(els, 'heading'), label(els, 'text')],
+      order: els.filter((e) => e.role === 'slider' || e.role === 'checkbox').map((e) => e.role)[0],
     }),
   },
 ];

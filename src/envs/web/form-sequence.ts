@@ -1,10 +1,13 @@
 // form-sequence (MiniWoB++ form-sequence): "Select N with the slider, click the Kth checkbox, then hit Submit." The
 // slider takes fill(id, "N"); the checkboxes carry no labels, so the goal's ordinal is the only way to find the one.
-// Success needs the slider at N and exactly the Kth box ticked.
+// Success needs the slider at N and exactly the Kth box ticked. Whether the slider comes before or after the boxes is
+// a coin flip in both splits, so counting the boxes, not a fixed position, finds the Kth; the layout (a split like any
+// content) is a heading and a note under the button, 4 x 3 combinations of which the test split holds out 3.
 
 import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { layoutOf, ordinal } from './controls';
+import { ordinal } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onCheck, onClick, onFill, type Page } from './page';
 
 interface State {
@@ -15,7 +18,14 @@ interface State {
   want: number; // the slider value asked for
   box: number; // 0-based index of the box to tick
   slidersFirst: boolean;
+  heading: string; // '' for none
+  note: string; // '' for none
 }
+
+/** The layouts' dimensions ('' for none): a heading above the form and a note under the button. */
+const HEADINGS = ['', 'Preferences', 'Quick survey', 'Settings'] as const;
+const NOTES = ['', 'All fields are required', 'You can change these later'] as const;
+const LAYOUTS = new Layouts('form-sequence', [HEADINGS.length, NOTES.length]);
 
 const OPTIONS = [intOption('boxes', 'unlabelled checkboxes', 3, 2, 6), intOption('range', 'the slider runs from -range to range', 10, 3, 50)];
 
@@ -47,14 +57,20 @@ export const formSequence = defineWebTask<State>({
       box = rng.int(n);
       return `Select ${want} with the slider, click the ${ordinal(box + 1)} checkbox, then hit Submit.`;
     });
-    const slidersFirst = (layoutOf(rng, pools, 'form-sequence', 2) & 1) === 0;
-    return { goal, state: { min: -r, max: r, slider: rng.range(-r, r), checked: Array(n).fill(false), want, box, slidersFirst } };
+    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const slidersFirst = rng.chance(0.5);
+    return {
+      goal,
+      state: { min: -r, max: r, slider: rng.range(-r, r), checked: Array(n).fill(false), want, box, slidersFirst, heading: HEADINGS[heading], note: NOTES[note] },
+    };
   },
   draw(s, page) {
+    if (s.heading) page.add('heading', s.heading);
     if (s.slidersFirst) drawSlider(s, page);
     s.checked.forEach((c, i) => page.add('checkbox', '', { state: { checked: c } }, onCheck(() => void (s.checked[i] = !s.checked[i]))));
     if (!s.slidersFirst) drawSlider(s, page);
     page.add('button', 'Submit', undefined, onClick(() => page.end(right(s))));
+    if (s.note) page.add('text', s.note);
   },
   progress: (s) => 0.45 * Number(s.slider === s.want) + 0.45 * Number(s.checked.every((c, i) => c === (i === s.box))),
   expert(s, page) {
