@@ -1,6 +1,7 @@
-// The held-out layouts of login-user and form-sequence are a fair test: the one choice that decides where to act (which field comes
-// first, or the slider or the boxes) is a coin flip in both splits, every layout dimension's every value shows in train, and the test split's
-// pages are combinations training never shows. (A family with the same kind of split joins FAMILIES.)
+// The held-out layouts of login-user, choose-list, click-checkboxes and form-sequence are a fair test: the one choice
+// that decides where to act (which field comes first; Submit above or below; the slider or the boxes first) is a
+// coin flip in both splits, every layout dimension's every value shows in train, and the test split's pages are
+// combinations training never shows. (A family with the same kind of split joins FAMILIES.)
 
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../src/envs/api';
@@ -24,6 +25,14 @@ const FAMILIES: Family[] = [
       dims: [label(els, 'heading'), label(els, 'link')],
       order: els.filter((e) => e.name === 'Username' || e.name === 'Password').map((e) => e.name).join(' '),
     }),
+  },
+  {
+    id: 'choose-list',
+    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'combobox')!.role }),
+  },
+  {
+    id: 'click-checkboxes',
+    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'checkbox')!.role }),
   },
   {
     id: 'form-sequence',

@@ -1,22 +1,32 @@
 // choose-list (MiniWoB++ choose-list): pick the named entry from a drop-down list and press Submit. The list shows
 // its options only while open (click it), or select(id, "entry") picks one directly; entries are people's names or
-// countries, as in MiniWoB.
+// countries, as in MiniWoB. Whether Submit comes above or below the list, and whether the list is labelled by its
+// contents, are coin flips in both splits; the layout (a split like any content) is a heading and a note under the
+// form, 4 x 3 combinations of which the test split holds out 3.
 
 import type { OptionSpec } from '../api';
 import { COUNTRY_NAMES, PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { COLORS } from '../words';
-import { addList, emptyList, layoutOf, type ListState } from './controls';
+import { addList, emptyList, type ListState } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
 interface State {
   options: string[];
   list: ListState;
   target: string;
-  layout: number; // bit 0: Submit above the list; bit 1: the list is labelled by its contents
-  label: string;
+  submitFirst: boolean; // Submit above the list
+  label: string; // '' for none
+  heading: string; // '' for none
+  note: string; // '' for none
 }
+
+/** The layouts' dimensions ('' for none): a heading above the list and a note under the form. */
+const HEADINGS = ['', 'Choose one', 'Your selection', 'Pick from the list'] as const;
+const NOTES = ['', 'One entry only', 'The list opens on a click'] as const;
+const LAYOUTS = new Layouts('choose-list', [HEADINGS.length, NOTES.length]);
 
 const OPTIONS: OptionSpec[] = [
   intOption('entries', 'entries in the list', 6, 2, 12),
@@ -39,14 +49,20 @@ export const chooseList = defineWebTask<State>({
     const source = o.words === 'starter' ? COLORS : people ? PERSON_FIRST : COUNTRY_NAMES;
     const options = pools.sample(rng, source, o.entries as number);
     const target = rng.pick(options);
-    const layout = layoutOf(rng, pools, 'choose-list', 4);
-    const label = layout & 2 ? (o.words === 'starter' ? 'Color' : people ? 'Name' : 'Country') : '';
-    return { goal: `Select ${target} from the list and click Submit.`, state: { options, list: emptyList(), target, layout, label } };
+    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const submitFirst = rng.chance(0.5);
+    const label = rng.chance(0.5) ? (o.words === 'starter' ? 'Color' : people ? 'Name' : 'Country') : '';
+    return {
+      goal: `Select ${target} from the list and click Submit.`,
+      state: { options, list: emptyList(), target, submitFirst, label, heading: HEADINGS[heading], note: NOTES[note] },
+    };
   },
   draw(s, page) {
-    if (s.layout & 1) submit(s, page);
+    if (s.heading) page.add('heading', s.heading);
+    if (s.submitFirst) submit(s, page);
     addList(page, s.label, s.options, s.list);
-    if (!(s.layout & 1)) submit(s, page);
+    if (!s.submitFirst) submit(s, page);
+    if (s.note) page.add('text', s.note);
   },
   progress: (s) => (s.list.value === s.target ? 0.5 : 0),
   expert(s, page) {

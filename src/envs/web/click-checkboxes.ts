@@ -1,6 +1,8 @@
 // click-checkboxes (MiniWoB++ click-checkboxes): tick exactly the boxes the goal names, then press Submit. Boxes start
 // clear. Labels are MiniWoB's random strings, or at the default level two-word labels where every box left clear
-// shares a word with a named one, so ticking whatever shares a word with the goal fails.
+// shares a word with a named one, so ticking whatever shares a word with the goal fails. Whether Submit comes above
+// or below the boxes is a coin flip in both splits; the layout (a split like any content) is a heading that groups
+// the boxes and a note under the form, 4 x 3 combinations of which the test split holds out 3.
 
 import type { OptionSpec } from '../api';
 import type { Rng } from '../../core/rng';
@@ -8,15 +10,23 @@ import { ADJECTIVE_WORDS, NOUN_WORDS } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { layoutOf, listOf } from './controls';
+import { listOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onCheck, onClick, type Page } from './page';
 
 interface State {
   labels: string[];
   want: boolean[];
   checked: boolean[];
-  layout: number; // bit 0: Submit above the boxes; bit 1: the boxes grouped under a heading
+  submitFirst: boolean; // Submit above the boxes
+  heading: string; // '' for none; a heading groups the boxes under it
+  note: string; // '' for none
 }
+
+/** The layouts' dimensions ('' for none): a heading over the boxes and a note under the form. */
+const HEADINGS = ['', 'Options', 'Choose all that apply', 'Your picks'] as const;
+const NOTES = ['', 'Tick as many as the goal names', 'Boxes start clear'] as const;
+const LAYOUTS = new Layouts('click-checkboxes', [HEADINGS.length, NOTES.length]);
 
 const OPTIONS: OptionSpec[] = [
   intOption('boxes', 'checkboxes on the page', 5, 2, 8),
@@ -63,19 +73,21 @@ export const clickCheckboxes = defineWebTask<State>({
     const labels = order.map((i) => named[i]);
     const want = order.map((i) => i < k);
     const goalNames = rng.shuffle(named.slice(0, k));
+    const [heading, note] = LAYOUTS.draw(rng, pools);
     return {
       goal: `Select ${goalNames.join(', ')} and click Submit.`,
-      state: { labels, want, checked: labels.map(() => false), layout: layoutOf(rng, pools, 'click-checkboxes', 4) },
+      state: { labels, want, checked: labels.map(() => false), submitFirst: rng.chance(0.5), heading: HEADINGS[heading], note: NOTES[note] },
     };
   },
   draw(s, page) {
-    const grouped = (s.layout & 2) !== 0;
-    if (s.layout & 1) submit(s, page);
-    if (grouped) page.add('heading', 'Options');
+    const grouped = s.heading !== '';
+    if (s.submitFirst) submit(s, page);
+    if (grouped) page.add('heading', s.heading);
     for (let i = 0; i < s.labels.length; i++) {
       page.add('checkbox', s.labels[i], { state: { checked: s.checked[i] }, depth: grouped ? 1 : 0 }, onCheck(() => void (s.checked[i] = !s.checked[i])));
     }
-    if (!(s.layout & 1)) submit(s, page);
+    if (!s.submitFirst) submit(s, page);
+    if (s.note) page.add('text', s.note);
   },
   progress(s) {
     const right = s.checked.reduce((n, c, i) => n + (c && s.want[i] ? 1 : c ? -1 : 0), 0);
