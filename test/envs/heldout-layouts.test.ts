@@ -1,7 +1,8 @@
-// The held-out layouts of login-user, choose-list, click-checkboxes and form-sequence are a fair test: the one choice
-// that decides where to act (which field comes first; Submit above or below; the slider or the boxes first) is a
-// coin flip in both splits, every layout dimension's every value shows in train, and the test split's pages are
-// combinations training never shows. (A family with the same kind of split joins FAMILIES.)
+// The held-out layouts of login-user, choose-list, click-checkboxes, read-table, flight-booking and form-sequence are
+// a fair test: the one choice that decides where to act (which field comes first; Submit above or below; the Day
+// list above or below the route; the slider or the boxes first) is a coin flip in both splits, every layout
+// dimension's every value shows in train, and the test split's pages are combinations training never shows. (A family
+// with the same kind of split joins FAMILIES.)
 
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../src/envs/api';
@@ -33,6 +34,14 @@ const FAMILIES: Family[] = [
   {
     id: 'click-checkboxes',
     describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'checkbox')!.role }),
+  },
+  {
+    id: 'read-table',
+    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'textbox')!.role }),
+  },
+  {
+    id: 'flight-booking',
+    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'combobox')!.name }),
   },
   {
     id: 'form-sequence',

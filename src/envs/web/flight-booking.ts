@@ -1,12 +1,15 @@
 // flight-booking (no MiniWoB++ counterpart: MiniWoB's book-flight is book-flight-full): a three-page mini-app. Search a
 // route and day, book the cheapest or the earliest flight of the results (listed in no particular order) and enter
-// the passenger's name. Cities and names come from the split's pools.
+// the passenger's name. Cities and names come from the split's pools. Whether the Day list comes above or below the
+// route is a coin flip in both splits; the search page's layout (a split like any content) is a heading and a note
+// under Search, 4 x 3 combinations of which the test split holds out 3.
 
 import { Rng } from '../../core/rng';
 import { CITY_NAMES, PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
-import { addList, emptyList, layoutOf, type ListState } from './controls';
+import { addList, emptyList, type ListState } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -27,11 +30,18 @@ interface State {
   from: ListState;
   to: ListState;
   day: ListState;
-  dayFirst: boolean; // layout: the Day list above the route
+  dayFirst: boolean; // the Day list above the route
+  heading: string; // the search page's heading, '' for none
+  note: string; // under Search, '' for none
   results: Flight[]; // in display order
   booked: number;
   name: string;
 }
+
+/** The search page's layout dimensions ('' for none): a heading above the lists and a note under Search. */
+const HEADINGS = ['', 'Find a flight', 'Flight search', 'Plan your trip'] as const;
+const NOTES = ['', 'Prices include taxes', 'Times are local'] as const;
+const LAYOUTS = new Layouts('flight-booking', [HEADINGS.length, NOTES.length]);
 
 const OPTIONS = [intOption('flights', 'flights on each route and day', 4, 2, 6), intOption('cities', 'cities to choose from', 4, 2, 8)];
 
@@ -66,6 +76,7 @@ function best(s: State): number {
 const routeOk = (s: State) => s.from.value === s.want.from && s.to.value === s.want.to && s.day.value === s.want.day;
 
 function drawSearch(s: State, page: Page): void {
+  if (s.heading) page.add('heading', s.heading);
   if (s.dayFirst) addList(page, 'Day', s.days, s.day);
   addList(page, 'From', s.cities, s.from);
   addList(page, 'To', s.cities, s.to);
@@ -76,6 +87,7 @@ function drawSearch(s: State, page: Page): void {
     s.results = flights(s);
     navigate(s.nav, 'results');
   }));
+  if (s.note) page.add('text', s.note);
 }
 
 export const flightBooking = defineWebTask<State>({
@@ -90,12 +102,14 @@ export const flightBooking = defineWebTask<State>({
     const days = rng.shuffle(DAYS).slice(0, 3);
     const [from, to] = rng.shuffle(cities).slice(0, 2);
     const name = pools.pick(rng, PERSON_FIRST);
+    const [heading, note] = LAYOUTS.draw(rng, pools);
     const want = { from, to, day: rng.pick(days), by: rng.pick(['cheapest', 'earliest'] as const), name };
     return {
       goal: `Book the ${want.by} flight from ${from} to ${to} on ${want.day} for ${name}.`,
       state: {
         key: rng.split('flights').key, cities, days, flightsPerDay: o.flights as number, want, nav: { page: 'search', history: [] },
-        from: emptyList(), to: emptyList(), day: emptyList(), dayFirst: (layoutOf(rng, pools, 'flight-booking', 2) & 1) === 1,
+        from: emptyList(), to: emptyList(), day: emptyList(), dayFirst: rng.chance(0.5),
+        heading: HEADINGS[heading], note: NOTES[note],
         results: [], booked: -1, name: '',
       },
     };

@@ -1,13 +1,15 @@
 // read-table (MiniWoB++ read-table): a two-column table of attributes and values; type the value of the attribute the
 // goal names into the text field and press Submit. Values come from the split's names, places, words, years and
-// random codes, so the answer is always read from the page, never remembered.
+// random codes, so the answer is always read from the page, never remembered. A header row and Submit above or below
+// the field are coin flips in both splits; the layout (a split like any content) is a heading and a note under the
+// form, 4 x 3 combinations of which the test split holds out 3.
 
 import type { Rng } from '../../core/rng';
 import { COLOR_NAMES, COUNTRY_NAMES, CITY_NAMES, NOUN_WORDS, PERSON_FIRST, PERSON_LAST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { layoutOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill, type Page } from './page';
 
 const ATTRIBUTES: { key: string; value: (rng: Rng, pools: Pools) => string }[] = [
@@ -25,8 +27,16 @@ interface State {
   rows: { key: string; value: string }[];
   asked: number;
   answer: string;
-  layout: number; // bit 0: a header row; bit 1: Submit above the field
+  headerRow: boolean; // an 'Attribute | Value' row first
+  submitFirst: boolean; // Submit above the field
+  heading: string; // '' for none
+  note: string; // '' for none
 }
+
+/** The layouts' dimensions ('' for none): a heading above the table and a note under the form. */
+const HEADINGS = ['', 'Profile', 'Record', 'Details'] as const;
+const NOTES = ['', 'Copy the value exactly', 'One value only'] as const;
+const LAYOUTS = new Layouts('read-table', [HEADINGS.length, NOTES.length]);
 
 const OPTIONS = [intOption('rows', 'table rows', 5, 2, 8)];
 
@@ -35,9 +45,10 @@ function submit(s: State, page: Page): void {
 }
 
 function drawForm(s: State, page: Page): void {
-  if (s.layout & 2) submit(s, page);
+  if (s.submitFirst) submit(s, page);
   page.add('textbox', 'Answer', { value: s.answer }, onFill((t) => void (s.answer = t)));
-  if (!(s.layout & 2)) submit(s, page);
+  if (!s.submitFirst) submit(s, page);
+  if (s.note) page.add('text', s.note);
 }
 
 export const readTable = defineWebTask<State>({
@@ -52,13 +63,15 @@ export const readTable = defineWebTask<State>({
   init(rng, o, pools) {
     const rows = rng.shuffle(ATTRIBUTES).slice(0, o.rows as number).map((a) => ({ key: a.key, value: a.value(rng, pools) }));
     const asked = rng.int(rows.length);
+    const [heading, note] = LAYOUTS.draw(rng, pools);
     return {
       goal: `Enter the value of ${rows[asked].key} into the text field and press Submit.`,
-      state: { rows, asked, answer: '', layout: layoutOf(rng, pools, 'read-table', 4) },
+      state: { rows, asked, answer: '', headerRow: rng.chance(0.5), submitFirst: rng.chance(0.5), heading: HEADINGS[heading], note: NOTES[note] },
     };
   },
   draw(s, page) {
-    if (s.layout & 1) page.add('row', 'Attribute | Value');
+    if (s.heading) page.add('heading', s.heading);
+    if (s.headerRow) page.add('row', 'Attribute | Value');
     for (const r of s.rows) page.add('row', `${r.key} | ${r.value}`);
     drawForm(s, page);
   },
