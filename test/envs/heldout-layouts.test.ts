@@ -1,6 +1,6 @@
-// The held-out layouts of login-user are a fair test: the one choice that decides where to act (which field comes
-// first) is a coin flip in both splits, every layout dimension's every value shows in train, and the test split's
-// pages are combinations training never shows. (A family with the same kind of split joins FAMILIES.)
+// The held-out layouts of the multi-turn families login-user and enter-text are a fair test: the one choice that decides
+// where to act (which field comes first, where Submit sits) is a coin flip in both splits, every layout dimension's
+// every value shows in train, and the test split's pages are combinations training never shows.
 
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../src/envs/api';
@@ -23,6 +23,13 @@ const FAMILIES: Family[] = [
     describe: (els) => ({
       dims: [label(els, 'heading'), label(els, 'link')],
       order: els.filter((e) => e.name === 'Username' || e.name === 'Password').map((e) => e.name).join(' '),
+    }),
+  },
+  {
+    id: 'enter-text',
+    describe: (els) => ({
+      dims: [label(els, 'textbox'), els.filter((e) => e.role === 'button' && e.name !== 'Submit').map((e) => e.name).join('')],
+      order: els.filter((e) => e.name === 'Submit' || e.role === 'textbox').map((e) => e.role).join(' '),
     }),
   },
 ];
