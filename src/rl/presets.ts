@@ -31,8 +31,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'from-base',
-    doc: 'GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch; no BC.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 0, lr: 0.003, updates: 60, backend: 'cpu' },
+    doc: "GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch, both with the login preset's recipe (11 BC steps, GRPO at temperature 1.5).",
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
     variants: [
       { name: 'base', doc: "Start from the base policy's vocabulary and weights.", config: { init: 'base' } },
       { name: 'scratch', doc: 'Start from random weights and the vocabulary of the task alone.', config: { init: 'scratch' } },
