@@ -44,6 +44,9 @@ const OUTCOME = ['episode/success', 'reward/mean', 'reward/frac_zero_std'];
 /** bc-then-rl's runs: the bc-vs-zero preset's config when the lesson's claims were measured. */
 const BC_THEN_RL: Partial<Config> = { lr: 0.003, temperature: 1, updates: 100 };
 
+/** credit-for-progress's runs: the outcome-vs-process preset's config when the lesson's claims were measured. */
+const CREDIT: Partial<Config> = { bcLr: 0.003, lr: 0.003, temperature: 1 };
+
 type Definition = Omit<Lesson, keyof LessonText>;
 
 const DEFINITIONS: readonly Definition[] = [
@@ -97,9 +100,8 @@ const DEFINITIONS: readonly Definition[] = [
       // already solve most training attempts, so both runs' groups would lack signal from the top, not the bottom.
       // Seed 3: of seeds 1-5 the only one where the claim holds (on the others, in one of the first 3 updates over a
       // quarter of the progress run's groups carry no signal either).
-      // lr 0.003 and temperature 1: the preset's config when the claims were measured (it took login's recipe since).
-      { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome', over: { bcSteps: 10, seed: 3, lr: 0.003, temperature: 1 } },
-      { label: 'progress reward', preset: 'outcome-vs-process', variant: 'process', over: { bcSteps: 10, seed: 3, lr: 0.003, temperature: 1 } },
+      { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome', over: { bcSteps: 10, seed: 3, ...CREDIT } },
+      { label: 'progress reward', preset: 'outcome-vs-process', variant: 'process', over: { bcSteps: 10, seed: 3, ...CREDIT } },
     ],
     tab: 'train',
     open: [],
