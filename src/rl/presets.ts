@@ -42,7 +42,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'bc-vs-zero',
     // The login preset's recipe (11 BC steps, lr 0.002, temperature 1.5): BC alone scores 0 on the held-out layouts,
     // so what BC+RL reaches is RL's doing. At 70 BC steps (until 2026-12-01) BC alone already scored 1.00 and RL had
-    // nothing to add. R1-Zero's updates cost about a third of BC+RL's (its groups have no signal, so nothing trains):
+    // nothing to add. R1-Zero's updates cost a third to a half of BC+RL's (its groups have no signal, so nothing trains):
     // 500 of them take longer than BC+RL's 100, and the two are compared at equal wall time, not at equal updates.
     doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero) on login, given at least the same time: the warm-up lets GRPO find successes to learn from; from scratch, no attempt succeeds and nothing is learned.',
     config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
@@ -67,8 +67,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'group-size',
-    // Level 4, click-button's hardest (8 buttons, 4 decoys): a random click succeeds about 1 time in 12, so a group of
-    // 2 is nearly always all-fail. At level 1 (until 2026-12-01) G2 and G16 both reached 1.00 within 60 updates, so
+    // Level 4, click-button's hardest (8 buttons, 4 decoys): random legal play solves 0.10-0.15 of the test tasks, so a
+    // group of 2 is nearly always all-fail. At level 1 (until 2026-12-01) G2 and G16 both reached 1.00 within 60 updates, so
     // their gain per update was the same; 30 updates end before G2 catches up on seeds 1-3.
     doc: 'G = 2, 8, 16 from scratch on the hardest click-button: small groups are more often all-fail or all-succeed (reward/frac_zero_std) and learn less per update.',
     config: { env: 'click-button', difficulty: 4, model: 'tiny', tasks: 4, bcSteps: 0, lr: 0.003, updates: 30, backend: 'cpu' },
