@@ -100,7 +100,8 @@ const CARD_BATTLER: RunSpec = { key: 'card-battler', preset: 'card-battler', ove
 const variant = (preset: string, name: string, seconds: number, over: Partial<Config> = {}): RunSpec => ({ key: `${preset}/${name}`, preset, variant: name, over: { evalEvery: 10, ...over }, seconds });
 
 const BC: RunSpec = variant('bc-vs-zero', 'bc', 300);
-const ZERO: RunSpec = variant('bc-vs-zero', 'zero', 300);
+// R1-Zero runs 500 cheap updates: evaluated every 25, so its evaluations do not outlast its training
+const ZERO: RunSpec = variant('bc-vs-zero', 'zero', 300, { evalEvery: 25 });
 const OUTCOME: RunSpec = variant('outcome-vs-process', 'outcome', 600);
 const PROCESS: RunSpec = variant('outcome-vs-process', 'process', 600);
 const G2: RunSpec = variant('group-size', 'G2', 600);
@@ -121,11 +122,10 @@ export const SCENARIOS: readonly Scenario[] = [
     runs: [BC, ZERO],
     judge(curves) {
       const [bc, zero] = [curves(BC.key), curves(ZERO.key)];
-      const diffs = bc.map((c, i) => {
-        const t = Math.min(c.seconds, zero[i].seconds);
-        return successAt(c, t) - successAt(zero[i], t);
-      });
-      const lines = bc.map((c, i) => `${seedOf(c)}: at ${f0(Math.min(c.seconds, zero[i].seconds))} s, BC+RL ${f2(lastEval(c))} vs R1-Zero ${f2(lastEval(zero[i]))} (eval difference ${f2(diffs[i])})`);
+      // both runs at the shorter one's end: the last evaluation of each by then
+      const at = bc.map((c, i) => Math.min(c.seconds, zero[i].seconds));
+      const diffs = bc.map((c, i) => successAt(c, at[i]) - successAt(zero[i], at[i]));
+      const lines = bc.map((c, i) => `${seedOf(c)}: at ${f0(at[i])} s, BC+RL ${f2(successAt(c, at[i]))} vs R1-Zero ${f2(successAt(zero[i], at[i]))} (eval difference ${f2(diffs[i])})`);
       return { scenario: 'bc-vs-zero', claim: this.claim, met: bc.length > 0 && diffs.every((d) => d > 0), lines, effect: effect('eval success, BC+RL minus R1-Zero', diffs) };
     },
   },

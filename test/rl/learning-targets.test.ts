@@ -32,6 +32,7 @@ describe('learning bench judges', () => {
       k.endsWith('/bc') ? [curve(1, [[20, 0.4], [100, 0.8], [300, 0.9]])] : [curve(1, [[1, 0], [150, 0.1]])],
     );
     expect(v.effect!.values).toEqual([0.8 - 0.1]); // at 150 s: BC+RL's last eval by then is 0.8
+    expect(v.lines[0]).toBe('seed 1: at 150 s, BC+RL 0.80 vs R1-Zero 0.10 (eval difference 0.70)'); // not its 0.90 at 300 s
     expect(v.met).toBe(true);
   });
 
