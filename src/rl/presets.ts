@@ -31,8 +31,8 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'from-base',
-    doc: 'GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch; no BC.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 0, lr: 0.003, updates: 60, backend: 'cpu' },
+    doc: "GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch, both with the login preset's recipe (11 BC steps, GRPO at temperature 1.5).",
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
     variants: [
       { name: 'base', doc: "Start from the base policy's vocabulary and weights.", config: { init: 'base' } },
       { name: 'scratch', doc: 'Start from random weights and the vocabulary of the task alone.', config: { init: 'scratch' } },
@@ -40,17 +40,26 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'bc-vs-zero',
-    doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero): the warm-up starts higher and learns steadier.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.003, updates: 100, backend: 'cpu' },
+    // The login preset's recipe (11 BC steps, lr 0.002, temperature 1.5): BC alone scores 0 on the held-out layouts,
+    // so what BC+RL reaches is RL's doing. At 70 BC steps (until 2026-12-01) BC alone already scored 1.00 and RL had
+    // nothing to add. R1-Zero's updates cost a third to a half of BC+RL's (its groups have no signal, so nothing trains):
+    // 500 of them take longer than BC+RL's 100, and the two are compared at equal wall time, not at equal updates.
+    doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero) on login, given at least the same time: the warm-up lets GRPO find successes to learn from; from scratch, no attempt succeeds and nothing is learned.',
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
     variants: [
-      { name: 'bc', doc: 'BC warm-up on expert demonstrations, then GRPO.', config: { bcSteps: 70, bcLr: 0.005 } },
-      { name: 'zero', doc: 'R1-Zero: GRPO from the random initial policy.', config: { bcSteps: 0 } },
+      { name: 'bc', doc: 'BC warm-up on expert demonstrations (11 steps), then GRPO.', config: { bcSteps: 11, bcLr: 0.005 } },
+      { name: 'zero', doc: 'R1-Zero: GRPO from the random initial policy, 500 updates (as long as BC+RL\'s 100 or longer).', config: { bcSteps: 0, updates: 500 } },
     ],
   },
   {
     name: 'outcome-vs-process',
-    doc: "Binary success reward against success plus the task's progress signal (for episodes that end unsolved), after a short BC warm-up.",
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 40, lr: 0.003, updates: 100, backend: 'cpu' },
+    // The login preset's recipe: after 11 BC steps about 1 training attempt in 20 succeeds, so most outcome groups
+    // are all-fail, while a right field already earns the progress run partial credit. At 40 BC steps (until
+    // 2026-12-01) BC alone scored 1.00 on the test split and neither reward had anything left to teach. Measured on
+    // seeds 1-3, process is not faster to 0.5 held-out success (updates 10 / 90 / 20 against outcome's 20 / 70 / 10):
+    // pressing Login with one field right is paid 0.225, more than running out of turns (README, the learning bench).
+    doc: "Binary success reward against success plus the task's progress signal (for episodes that end unsolved) on login, after a BC warm-up that leaves successes rare.",
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
     variants: [
       { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1).', config: { reward: 'outcome' } },
       { name: 'process', doc: 'Reward 1 on success, else half the progress made (0 when out of turns, truncation = zero).', config: { reward: 'process' } },
@@ -58,8 +67,11 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'group-size',
-    doc: 'G = 2, 8, 16 on a harder click-button: small groups are more often all-fail or all-succeed (reward/frac_zero_std) and learn less per update.',
-    config: { env: 'click-button', difficulty: 1, model: 'tiny', tasks: 4, bcSteps: 0, lr: 0.003, updates: 60, backend: 'cpu' },
+    // Level 4, click-button's hardest (8 buttons, 4 decoys): random legal play solves 0.10-0.15 of the test tasks, so a
+    // group of 2 is nearly always all-fail. At level 1 (until 2026-12-01) G2 and G16 both reached 1.00 within 60 updates, so
+    // their gain per update was the same; 30 updates end before G2 catches up on seeds 1-3.
+    doc: 'G = 2, 8, 16 from scratch on the hardest click-button: small groups are more often all-fail or all-succeed (reward/frac_zero_std) and learn less per update.',
+    config: { env: 'click-button', difficulty: 4, model: 'tiny', tasks: 4, bcSteps: 0, lr: 0.003, updates: 30, backend: 'cpu' },
     variants: [
       { name: 'G2', doc: 'Two episodes per task instance.', config: { group: 2 } },
       { name: 'G8', doc: 'Eight episodes per task instance.', config: { group: 8 } },

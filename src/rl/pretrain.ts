@@ -12,8 +12,9 @@ import { BC_ROWS, Demonstrations, demonstrate } from './bc';
 import { agentIO } from './setup';
 import { longestActionTokens, structuralWords, vocabCorpus } from './vocab';
 
-/** Families the base never sees: GRPO from the base is measured on them (preset from-base). */
-export const BASE_HELD_OUT: readonly string[] = ['login-user'];
+/** Families the base never sees: GRPO from the base is measured on login-user (preset from-base), and
+ * login-user-popup is the same login form with a dialog, so a base trained on it would have seen login-user's page. */
+export const BASE_HELD_OUT: readonly string[] = ['login-user', 'login-user-popup'];
 
 /** Where the base policy of a model size lives, under the app's public/ folder (served as /base/...). */
 export const basePath = (model: PresetName) => `base/${model}.ghbs`;

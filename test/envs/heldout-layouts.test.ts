@@ -1,8 +1,7 @@
-// The held-out layouts of login-user, choose-list, click-checkboxes, read-table, flight-booking and form-sequence are
-// a fair test: the one choice that decides where to act (which field comes first; Submit above or below; the Day
-// list above or below the route; the slider or the boxes first) is a coin flip in both splits, every layout
-// dimension's every value shows in train, and the test split's pages are combinations training never shows. (A family
-// with the same kind of split joins FAMILIES.)
+// The held-out layouts of login-user, enter-text, choose-list, click-checkboxes, read-table, flight-booking and
+// form-sequence are a fair test: the one choice that decides where to act (which field comes first; Submit above or
+// below; the Day list above or below the route; the slider or the boxes first) is a coin flip in both splits, every
+// layout dimension's every value shows in train, and the test split's pages are combinations training never shows.
 
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../src/envs/api';
@@ -25,6 +24,13 @@ const FAMILIES: Family[] = [
     describe: (els) => ({
       dims: [label(els, 'heading'), label(els, 'link')],
       order: els.filter((e) => e.name === 'Username' || e.name === 'Password').map((e) => e.name).join(' '),
+    }),
+  },
+  {
+    id: 'enter-text',
+    describe: (els) => ({
+      dims: [label(els, 'textbox'), els.filter((e) => e.role === 'button' && e.name !== 'Submit').map((e) => e.name).join('')],
+      order: els.filter((e) => e.name === 'Submit' || e.role === 'textbox').map((e) => e.role).join(' '),
     }),
   },
   {

@@ -32,6 +32,7 @@ describe('learning bench judges', () => {
       k.endsWith('/bc') ? [curve(1, [[20, 0.4], [100, 0.8], [300, 0.9]])] : [curve(1, [[1, 0], [150, 0.1]])],
     );
     expect(v.effect!.values).toEqual([0.8 - 0.1]); // at 150 s: BC+RL's last eval by then is 0.8
+    expect(v.lines[0]).toBe('seed 1: at 150 s, BC+RL 0.80 vs R1-Zero 0.10 (eval difference 0.70)'); // not its 0.90 at 300 s
     expect(v.met).toBe(true);
   });
 
@@ -42,6 +43,20 @@ describe('learning bench judges', () => {
     expect(v.effect!.values).toEqual([11 - 5]); // outcome: not by update 10, so 11; process at update 5
     expect(v.met).toBe(true);
     expect(v.lines[0]).toMatch(/outcome >10, process 5/);
+  });
+
+  it('from-base counts updates to 0.9 per seed; the base run must get there, and sooner', () => {
+    const reaches = curve(1, [[5, 0.5], [20, 0.92], [30, 0.95]]); // 0.9 at update 5
+    const later = curve(1, [[3, 0.3], [20, 0.6], [40, 0.91]]); // at update 10
+    const never = curve(1, [[3, 0.3], [20, 0.6], [40, 0.7]]);
+    const judge = (base: Curve, scratch: Curve) => scenario('from-base').judge((k) => (k.endsWith('/base') ? [base] : [scratch]));
+    const v = judge(reaches, later);
+    expect(v.met).toBe(true);
+    expect(v.effect!.values).toEqual([10 - 5]);
+    expect(v.lines[0]).toBe('seed 1: updates to 0.9 eval: from the base 5 (20 s), from scratch 10 (40 s); BC alone 0.50 vs 0.30');
+    expect(judge(reaches, never).effect!.values).toEqual([11 - 5]); // censored: scratch not by update 10
+    expect(judge(later, reaches).met).toBe(false);
+    expect(judge(never, never).met).toBe(false); // neither gets there: no claim
   });
 
   it('group-size needs both a higher frac_zero_std and a smaller gain per update at G=2', () => {

@@ -1,6 +1,8 @@
 // enter-text (MiniWoB++ enter-text): type the quoted text into the text field and press Submit. The text is a
-// starter word, a person's name or MiniWoB-style random strings; layouts move the button, drop the label or add a
-// Cancel button that ends the episode.
+// starter word, a person's name or MiniWoB-style random strings. Whether Submit sits above or below the field is a
+// coin flip in both splits; the layout (a split like any content) is the field's label and a second button, 4 x 3
+// combinations of which the test split holds out 3 (every label and every button shows in train, never in those
+// pairs): Cancel ends the episode unsolved, Clear empties the field.
 
 import type { OptionSpec } from '../api';
 import type { Rng } from '../../core/rng';
@@ -9,14 +11,22 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
 import { NOUNS } from '../words';
-import { layoutOf } from './controls';
+import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill, type Page } from './page';
 
 interface State {
   target: string;
   value: string;
-  layout: number; // bit 0: Submit above the field; bit 1: the field has no label; bit 2: a Cancel button
+  above: boolean; // Submit above the field
+  label: string; // the field's label ('' for none)
+  extra: string; // a second button after the field and Submit ('' for none)
 }
+
+/** The layouts' dimensions ('' for none): the field's label and a second button. Of the 12 pairs the test split holds
+ * (label, button) = (Your text, none), (Your text, Cancel) and (none, Clear). */
+const LABELS = ['Text', '', 'Your text', 'Message'] as const;
+const EXTRA_BUTTONS = ['', 'Cancel', 'Clear'] as const;
+const LAYOUTS = new Layouts('enter-text', [LABELS.length, EXTRA_BUTTONS.length]);
 
 const KINDS = ['starter', 'names', 'strings'] as const;
 
@@ -53,13 +63,16 @@ export const enterText = defineWebTask<State>({
   miniwob: 'enter-text',
   init(rng, o, pools) {
     const target = textOf(rng, pools, o.text as string, o.words as number);
-    return { goal: `Enter "${target}" into the text field and press Submit.`, state: { target, value: '', layout: layoutOf(rng, pools, 'enter-text', 8) } };
+    const [label, extra] = LAYOUTS.draw(rng, pools);
+    const state = { target, value: '', above: rng.chance(0.5), label: LABELS[label], extra: EXTRA_BUTTONS[extra] };
+    return { goal: `Enter "${target}" into the text field and press Submit.`, state };
   },
   draw(s, page) {
-    if (s.layout & 1) submitButton(s, page);
-    page.add('textbox', s.layout & 2 ? '' : 'Text', { value: s.value }, onFill((t) => void (s.value = t)));
-    if (!(s.layout & 1)) submitButton(s, page);
-    if (s.layout & 4) page.add('button', 'Cancel', undefined, onClick(() => page.end(false)));
+    if (s.above) submitButton(s, page);
+    page.add('textbox', s.label, { value: s.value }, onFill((t) => void (s.value = t)));
+    if (!s.above) submitButton(s, page);
+    if (s.extra === 'Cancel') page.add('button', 'Cancel', undefined, onClick(() => page.end(false)));
+    if (s.extra === 'Clear') page.add('button', 'Clear', undefined, onClick(() => void (s.value = '')));
   },
   progress: (s) => (s.value === s.target ? 0.5 : 0),
   expert(s, page) {
