@@ -39,6 +39,7 @@ describe('card battler text', () => {
         "[5] intent 'attack 8'", // floor(11 * 0.75): the intent is what will land
         "[6] player 'You' value='hp 60/60 energy 3/3'",
         "[7] text 'fight 1 of 3, draw 5 discard 0'",
+        "[8] error 'could not parse action 'look()': unknown verb 'look' (expected play, end, pick)'", // the wasted turn's message
       ].join('\n'),
     );
   });

@@ -188,7 +188,11 @@ describe.each(ENV_SPECS.map((s) => [s.id, s] as const))('%s', (_id, spec) => {
     expect(r.info.turn).toBe(1);
     expect(r.info.lastActionError).toMatch(/could not parse action 'clik\(2\)': unknown verb 'clik' \(expected /);
     expect(r.reward).toBe(0);
-    expect(r.obs.text).toBe(start.obs.text);
+    // The state shows as it was; an env may add the error as one last line (the card battler does, as BrowserGym's
+    // last_action_error), so that a policy can tell a wasted turn from a turn that changed nothing.
+    const added = r.obs.text.slice(start.obs.text.length);
+    expect(r.obs.text.slice(0, start.obs.text.length)).toBe(start.obs.text);
+    if (added) expect(added.split('\n')).toEqual(['', expect.stringContaining(r.info.lastActionError!)]);
   });
 
   it('truncates at maxTurns and then refuses steps until reset', () => {

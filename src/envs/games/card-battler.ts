@@ -61,6 +61,8 @@ export class CardBattler implements Env {
   goal = '';
   turn = 0;
   battle!: Battle;
+  /** Why the last action failed (BrowserGym's last_action_error), shown as the observation's last line until an action succeeds. */
+  lastError: string | undefined;
 
   /** The run's state, for renderers and the expert. */
   get s(): BattleState {
@@ -77,6 +79,7 @@ export class CardBattler implements Env {
     });
     this.battle = Battle.start(rng, run.lineup, [...STARTER_DECK, ...run.bonus], o.hp as number);
     this.turn = 0;
+    this.lastError = undefined;
     return { obs: this.observe(), info: this.info(undefined) };
   }
 
@@ -92,6 +95,7 @@ export class CardBattler implements Env {
       else if (c.verb === 'play') error = b.play(c.args[0] as number);
       else error = b.pick(c.args[0] as number);
     }
+    this.lastError = error;
     const success = b.s.phase === 'won';
     const terminated = success || b.s.phase === 'lost';
     return { obs: this.observe(), reward: success ? 1 : 0, terminated, truncated: !terminated && this.turn >= this.maxTurns, info: this.info(error) };
@@ -107,7 +111,8 @@ export class CardBattler implements Env {
   }
 
   /** In a fight, hand cards are elements 1..n, so play(k) names card k; then End turn, the enemy, its intent, you,
-   * the piles. At a reward, the choices are 1..3, so pick(k) names choice k. */
+   * the piles. At a reward, the choices are 1..3, so pick(k) names choice k. After a failed action, a last element
+   * `error` holds its message: a wasted turn leaves the state as it was, and without it the policy could not tell. */
   private observe(): LazyObservation {
     const s = this.s;
     const p = s.player;
@@ -126,6 +131,7 @@ export class CardBattler implements Env {
       you.value += `${statuses(p)}${shown('poison each turn', p.fumes)}${shown('strength each turn', p.demon)} energy ${p.energy}/${p.maxEnergy}`;
       els.push(you, { id: 0, role: 'text', name: `${fight}, draw ${s.draw.length} discard ${s.discard.length}` });
     }
+    if (this.lastError !== undefined) els.push({ id: 0, role: 'error', name: this.lastError });
     els.forEach((el, i) => (el.id = i + 1));
     return new LazyObservation(els);
   }
@@ -134,6 +140,7 @@ export class CardBattler implements Env {
     const c = new CardBattler();
     c.goal = this.goal;
     c.turn = this.turn;
+    c.lastError = this.lastError;
     c.battle = this.battle.clone();
     return c;
   }
