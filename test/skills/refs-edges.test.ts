@@ -124,7 +124,8 @@ describe('renderStep', () => {
     { id: 9, role: 'textbox', name: 'Name', value: '' },
   ];
   const obs = { elements, text: '' };
-  const words = goalWords('Pay for Ann now');
+  // Called in each test, not here: code run while tests are collected makes every mutant in it static (slow).
+  const words = () => goalWords('Pay for Ann now');
 
   it('writes ids, quoted goal text and plain values, and names the first element it refers to', () => {
     const step: SkillStep = {
@@ -136,16 +137,16 @@ describe('renderStep', () => {
         { kind: 'int', value: 2 },
       ],
     };
-    expect(renderStep(step, obs, words)).toEqual({ ok: true, action: 'fill(9, "Ann", 5, 2)', target: elements[1] });
-    expect(renderStep({ verb: 'scroll', args: [{ kind: 'dir', value: 'down' }] }, obs, words)).toEqual({ ok: true, action: 'scroll(down)' });
+    expect(renderStep(step, obs, words())).toEqual({ ok: true, action: 'fill(9, "Ann", 5, 2)', target: elements[1] });
+    expect(renderStep({ verb: 'scroll', args: [{ kind: 'dir', value: 'down' }] }, obs, words())).toEqual({ ok: true, action: 'scroll(down)' });
   });
 
   it('says which reference or goal slot is missing', () => {
     const slot: SkillStep = { verb: 'click', args: [{ kind: 'ref', role: 'button', name: { kind: 'goal', anchor: 'to', words: 1 } }] };
-    expect(renderStep(slot, obs, words)).toEqual({ ok: false, error: "no button <after 'to'> here" });
+    expect(renderStep(slot, obs, words())).toEqual({ ok: false, error: "no button <after 'to'> here" });
     const absent: SkillStep = { verb: 'click', args: [{ kind: 'ref', role: 'link', name: { kind: 'goal', anchor: 'for', words: 1 } }] };
-    expect(renderStep(absent, obs, words)).toEqual({ ok: false, error: "no link 'Ann' here" });
+    expect(renderStep(absent, obs, words())).toEqual({ ok: false, error: "no link 'Ann' here" });
     const text: SkillStep = { verb: 'fill', args: [{ kind: 'int', value: 9 }, { kind: 'text', text: { kind: 'goal', anchor: 'via', words: 1 } }] };
-    expect(renderStep(text, obs, words)).toEqual({ ok: false, error: "the goal has no <after 'via'>" });
+    expect(renderStep(text, obs, words())).toEqual({ ok: false, error: "the goal has no <after 'via'>" });
   });
 });
