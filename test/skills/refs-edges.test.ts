@@ -26,6 +26,13 @@ describe('textRef', () => {
     expect(textRef('b c d e f', w)).toEqual({ kind: 'literal', value: 'b c d e f' });
   });
 
+  it('reads a value as its words, spaces around them ignored, and wants all of them in a row', () => {
+    expect(textRef(' b  ', ['a', 'b'])).toEqual({ kind: 'goal', anchor: 'a', words: 1 });
+    // 'New' at 0 starts no 'New York'; the one at 3 does.
+    expect(textRef('New York', ['New', 'Jersey', 'or', 'New', 'York'])).toEqual({ kind: 'goal', anchor: 'or', words: 2 });
+    expect(textRef('New York', ['New', 'Jersey', 'or', 'York'])).toEqual({ kind: 'literal', value: 'New York' });
+  });
+
   it('takes a value at the goal start as the <goal start> slot, and one at its end after its anchor', () => {
     expect(textRef('Go to', ['Go', 'to', 'Paris'])).toEqual({ kind: 'goal', anchor: '^', words: 2 });
     expect(textRef('b', ['a', 'b'])).toEqual({ kind: 'goal', anchor: 'a', words: 1 });
@@ -92,6 +99,8 @@ describe('findElement', () => {
     expect(findElement(els, 'button', 'Cart 7')?.id).toBe(2);
     expect(findElement(els, 'link', 'Item 4 of 56')?.id).toBe(4);
     expect(findElement(els, 'link', 'Item of')).toBeUndefined();
+    // A run of digits stands for some number, not for nothing: 'Item 4 of' is not 'Item  of'.
+    expect(findElement([{ id: 5, role: 'link', name: 'Item  of' }], 'link', 'Item 4 of')).toBeUndefined();
     expect(findElement(els, 'textbox', 'Cart 1')).toBeUndefined();
   });
 });
