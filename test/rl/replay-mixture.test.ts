@@ -1,6 +1,7 @@
 // Replaying an episode from its seed and actions (src/rl/replay.ts), and the mixture spec's own fields, clones and
 // cache (src/rl/mixture.ts), next to mixture.test.ts: each frame checked against the env stepped by hand.
 import { describe, expect, it } from 'vitest';
+import { maxLevel } from '../../src/envs/levels';
 import { getEnvSpec } from '../../src/envs/registry';
 import { mixtureSpec, runSpec } from '../../src/rl/mixture';
 import { observationsBeforeActions, replayEpisode, type ReplayConfig } from '../../src/rl/replay';
@@ -60,7 +61,7 @@ describe('mixtureSpec', () => {
     expect(mix.suite).toBe('web');
     expect(mix.description).toBe('One task of 2 web families per episode: click-button, login-user.');
     expect(mix.maxTurns).toBe(Math.max(...specs.map((s) => s.maxTurns)));
-    const top = Math.max(...specs.map((s) => s.levels.length - 1));
+    const top = Math.max(...specs.map(maxLevel));
     expect(mix.levels).toEqual(Array.from({ length: top + 1 }, (_, level) => ({ level })));
     expect(mix.options).toEqual([{ name: 'level', doc: "Each family's level (past its last: its last).", kind: 'int', default: 0, min: 0, max: top }]);
     expect(() => mixtureSpec([specs[0]])).toThrow('families: a mixture needs at least two families, got 1');
