@@ -45,6 +45,13 @@ describe('keepTopEntropy', () => {
     expect([...weight]).toEqual([0, 0.5, 0.5]);
   });
 
+  it('reads a turn without entropies (a demonstration, or an older checkpoint) as none recorded', () => {
+    const weight = Float32Array.from([0.5, 0.5, 0.5, 0.5]);
+    const bare = { ...turn([5, END]), entropy: undefined } as unknown as TurnRecord;
+    keepTopEntropy(weight, [bare, turn([6, END], [1, 3])], [{ episode: 0, start: 0, count: 2 }, { episode: 1, start: 0, count: 2 }], 2, 0.5);
+    expect([...weight]).toEqual([0.5, 0.5, 0, 0.5]); // threshold 2 over [1, 3]
+  });
+
   it('reads each row at its own offset (row n at n x T + start)', () => {
     // row 1's entropies 4 and 0 sit at 5 + 1 and 5 + 2; share 0.5 over [1, 3, 4, 0]: threshold 2 (position 1.5 of [0, 1, 3, 4]).
     const weight = new Float32Array(10);
