@@ -42,6 +42,8 @@ describe('detectStages on steps', () => {
     const zero: StageThresholds = { successSlope: 0, lengthSlope: 0, hold: 3 };
     expect(detectStages(flat(20, 0.5), flat(20, 3), zero)).toEqual([{ stage: 'stabilisation', start: 0 }]);
     expect(detectStages(flat(20, 0.25), flat(20, 3), zero)).toEqual([]);
+    // Exploration too counts a success slope equal to its threshold as flat.
+    expect(detectStages(flat(20, 0), step(20, 5, 2, 4), { ...zero, lengthSlope: 0.005 })).toEqual([{ stage: 'exploration', start: 5 }]);
   });
 
   it('never goes back: a stage after acquisition starts after it, even with a hold of one', () => {

@@ -52,13 +52,21 @@ describe('keepTopEntropy', () => {
     expect([...weight]).toEqual([0.5, 0.5, 0, 0.5]); // threshold 2 over [1, 3]
   });
 
-  it('reads each row at its own offset (row n at n x T + start)', () => {
-    // row 1's entropies 4 and 0 sit at 5 + 1 and 5 + 2; share 0.5 over [1, 3, 4, 0]: threshold 2 (position 1.5 of [0, 1, 3, 4]).
-    const weight = new Float32Array(10);
-    weight.fill(1, 0, 2);
-    weight.fill(1, 6, 8);
-    keepTopEntropy(weight, [turn([5, END], [1, 3]), turn([5, END], [4, 0])], [{ episode: 0, start: 0, count: 2 }, { episode: 1, start: 1, count: 2 }], 5, 0.5);
-    expect([...weight]).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 0, 0]);
+  it('reads each row at its own offset (row n at n x T + start), counting only its tokens in the loss', () => {
+    // T 5. Row 0: tokens 0-1, entropies 1, 3. Row 1: tokens 6-8, entropies 4, 6, 0, the last out of the loss.
+    // The quantile is over [1, 3, 4, 6]: threshold 3.5 (position 1.5), so both of row 0 go.
+    const weight = Float32Array.from([1, 1, 0, 0, 0, 0, 1, 1, 0, 0]);
+    const spans = [{ episode: 0, start: 0, count: 2 }, { episode: 1, start: 1, count: 3 }];
+    keepTopEntropy(weight, [turn([5, END], [1, 3]), turn([5, 6, END], [4, 6, 0])], spans, 5, 0.5);
+    expect([...weight]).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 0, 0]);
+  });
+
+  it('leaves the weights past a span alone, even where its turn records more entropies', () => {
+    // The row holds the first two of the turn's three tokens: the quantile of [5, 6] is 5.5; the third (entropy 0)
+    // neither counts in it nor loses its weight.
+    const weight = Float32Array.from([1, 1, 1]);
+    keepTopEntropy(weight, [turn([5, 6, 7], [5, 6, 0])], [{ episode: 0, start: 0, count: 2 }], 3, 0.5);
+    expect([...weight]).toEqual([0, 1, 1]);
   });
 });
 
