@@ -48,14 +48,16 @@ describe('teamVocab', () => {
 });
 
 describe('expertPlan', () => {
-  // A scripted env: observation k names what action k acts on; the episode ends after three actions.
+  // A scripted env: observation k names what action k acts on (action 2 is malformed: the page stays); the episode
+  // ends after four actions.
   const OBS: Observation[] = [
-    { elements: [{ id: 1, role: 'button', name: 'Next' }], text: '' },
+    { elements: [{ id: 3, role: 'link', name: 'Other' }, { id: 1, role: 'button', name: 'Next' }], text: '' },
     { elements: [{ id: 2, role: 'textbox', name: 'Name' }], text: '' },
+    { elements: [{ id: 1, role: 'button', name: 'Back' }], text: '' },
     { elements: [{ id: 1, role: 'button', name: 'Back' }], text: '' },
     { elements: [], text: '' },
   ];
-  const SCRIPT = ['click(1)', 'fill(2, "bob smith")', 'click(1)', 'click(7)'];
+  const SCRIPT = ['click(1)', 'fill(2, "bob smith")', 'click(', 'click(1)', 'click(7)'];
   class Scripted {
     readonly id = 'scripted';
     readonly goal = 'g';
@@ -65,13 +67,13 @@ describe('expertPlan', () => {
     }
     step(): StepResult {
       this.t++;
-      return { obs: OBS[this.t], reward: 0, terminated: this.t === 3, truncated: false, info: { success: false, progress: 0, turn: this.t } };
+      return { obs: OBS[this.t], reward: 0, terminated: this.t === 4, truncated: false, info: { success: false, progress: 0, turn: this.t } };
     }
   }
   const spec = { expert: (env: Env) => SCRIPT[(env as unknown as Scripted).t] } as unknown as EnvSpec;
   const env = (maxTurns: number) => new Scripted(maxTurns) as unknown as Env;
 
-  it('names each id as the observation before the action shows it, and stops when the episode ends', () => {
+  it('names each id as the observation before the action shows it, skips a malformed action, and stops when the episode ends', () => {
     const e = env(10);
     expect(expertPlan(spec, e, OBS[0], 20)).toBe('click Next fill Name bob smith click Back');
     expect((e as unknown as Scripted).t).toBe(0); // played on a copy
