@@ -19,6 +19,8 @@ describe('clusterOf', () => {
   it('reads rows without A, or with a cell longer than one character, as a page', () => {
     expect(clusterOf(rows('. .', '. .'), info(0), [])).toBe('row @0.0');
     expect(clusterOf(rows('A ..', '. .'), info(0), [])).toBe('row @0.0');
+    // Only rows make a grid: a link named A is not its agent.
+    expect(clusterOf(obs([{ role: 'link', name: 'A' }, { role: 'button', name: 'B' }]), info(0), [])).toBe('button,link @0.0');
   });
 
   it('reads a page as its first heading (a goal slot when the goal names it) and its roles, sorted, each once', () => {
