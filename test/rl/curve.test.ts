@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { firstReaching, successAt, trainCurve, type Curve, type EvalPoint } from '../../src/rl/curve';
 import { tinyConfig } from './helpers';
 
-/** A clock that reads 0, 1, 2, ... seconds. */
+/** A clock that reads 100, 101, 102, ... seconds (times are read from its first reading). */
 function counting(): () => number {
-  let t = 0;
+  let t = 100;
   return () => t++;
 }
 
@@ -51,6 +51,8 @@ describe('trainCurve', () => {
     expect(c.seconds).toBe(9);
     expect(c.evals.every((p) => p.metrics['eval/success_sampled'] === undefined)).toBe(true);
     expect(c.note).not.toBe('');
+    // Wall seconds of a run this small (not a timing: a unit check, seconds and not milliseconds).
+    expect(c.evals.every((p) => p.wall >= 0 && p.wall < 600)).toBe(true);
   });
 
   it('stops at the time budget or once an evaluation reaches stopAt', async () => {
@@ -62,5 +64,11 @@ describe('trainCurve', () => {
     const reached = await trainCurve(tinyConfig({ updates: 50, evalEvery: 1, evalTasks: 2 }), { seconds: 1e9, stopAt: 0, clock: counting() });
     expect(reached.evals.map((p) => p.update)).toEqual([0]);
     expect(reached.success).toEqual([]);
+    // A success of exactly stopAt reaches it; one that cannot be reached trains every update.
+    const s0 = reached.evals[0].metrics['eval/success'];
+    const exact = await trainCurve(tinyConfig({ updates: 2, evalEvery: 1, evalTasks: 2 }), { seconds: 1e9, stopAt: s0, clock: counting() });
+    expect(exact.evals.map((p) => p.update)).toEqual([0]);
+    const never = await trainCurve(tinyConfig({ updates: 2, evalEvery: 1, evalTasks: 2 }), { seconds: 1e9, stopAt: 2, clock: counting() });
+    expect(never.evals.map((p) => p.update)).toEqual([0, 1, 2]);
   });
 });

@@ -65,10 +65,15 @@ describe('mixtureSpec', () => {
     expect(mix.levels).toEqual(Array.from({ length: top + 1 }, (_, level) => ({ level })));
     expect(mix.options).toEqual([{ name: 'level', doc: "Each family's level (past its last: its last).", kind: 'int', default: 0, min: 0, max: top }]);
     expect(() => mixtureSpec([specs[0]])).toThrow('families: a mixture needs at least two families, got 1');
+    // click-button's last level is 4, enter-password's 2: the mixture has five.
+    const uneven = mixtureSpec([getEnvSpec('enter-password'), getEnvSpec('click-button')]);
+    expect(uneven.levels).toHaveLength(5);
+    expect(uneven.options[0].max).toBe(4);
   });
 
   it("an env reads its family's goal and turns, and clones into an independent copy", () => {
     const env = mixtureSpec(specs).create();
+    expect(env.id).toBe('mix');
     env.reset({ seed: 11, options: { level: 0 } });
     const copy = env.clone();
     expect(copy.goal).toBe(env.goal);
