@@ -75,6 +75,7 @@ export async function trainCurve(config: Config, o: CurveOptions): Promise<Curve
       curve.success.push(m['episode/success']);
       curve.turns.push(m['episode/turns']);
       curve.fracZeroStd.push(m['reward/frac_zero_std']);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with evalEvery 0, updatesDone % 0 is NaN, never 0
       if (config.evalEvery > 0 && trainer.updatesDone % config.evalEvery === 0) await evaluate();
     }
     if (curve.evals.at(-1)!.update !== trainer.updatesDone) await evaluate();

@@ -46,7 +46,9 @@ export function detectStages(
 ): StageMark[] {
   const n = Math.min(success.length, length.length);
   const window = Math.max(5, Math.round(n / 20));
+  // Stryker disable next-line MethodExpression: a trailing mean at i reads only xs[0..i], and no i >= n is read
   const s = movingAverage(success.slice(0, n), window);
+  // Stryker disable next-line MethodExpression: the same
   const l = movingAverage(length.slice(0, n), window);
   const slope = (xs: number[], i: number) => (i >= window ? (xs[i] - xs[i - window]) / window : 0);
   const conditions: Record<Stage, (i: number) => boolean> = {
@@ -60,6 +62,7 @@ export function detectStages(
   let from = 0;
   for (const stage of order) {
     let run = 0;
+    // Stryker disable next-line EqualityOperator: at i = n the smoothed curves end (undefined), so every condition is false
     for (let i = from; i < n; i++) {
       run = conditions[stage](i) ? run + 1 : 0;
       if (run >= t.hold) {

@@ -45,6 +45,7 @@ export function keepTopEntropy(weight: Float32Array, turns: readonly TurnRecord[
   spans.forEach((s, n) => {
     for (let j = 0; j < s.count; j++) {
       const h = at(n, j);
+      // Stryker disable next-line ConditionalExpression: undefined < threshold is false too; the check is for the type
       if (h !== undefined && h < threshold) weight[n * T + s.start + j] = 0;
     }
   });
