@@ -17,6 +17,8 @@ interface Family {
 }
 
 const label = (elements: readonly UiElement[], role: string) => elements.find((e) => e.role === role)?.name ?? '';
+/** A framed form's layout (layout.ts's Frames): its heading and its note. */
+const frameDims = (elements: readonly UiElement[]) => [label(elements, 'heading'), label(elements, 'text')];
 
 const FAMILIES: Family[] = [
   {
@@ -35,24 +37,24 @@ const FAMILIES: Family[] = [
   },
   {
     id: 'choose-list',
-    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'combobox')!.role }),
+    describe: (els) => ({ dims: frameDims(els), order: els.find((e) => e.role === 'button' || e.role === 'combobox')!.role }),
   },
   {
     id: 'click-checkboxes',
-    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'checkbox')!.role }),
+    describe: (els) => ({ dims: frameDims(els), order: els.find((e) => e.role === 'button' || e.role === 'checkbox')!.role }),
   },
   {
     id: 'read-table',
-    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'button' || e.role === 'textbox')!.role }),
+    describe: (els) => ({ dims: frameDims(els), order: els.find((e) => e.role === 'button' || e.role === 'textbox')!.role }),
   },
   {
     id: 'flight-booking',
-    describe: (els) => ({ dims: [label(els, 'heading'), label(els, 'text')], order: els.find((e) => e.role === 'combobox')!.name }),
+    describe: (els) => ({ dims: frameDims(els), order: els.find((e) => e.role === 'combobox')!.name }),
   },
   {
     id: 'form-sequence',
     describe: (els) => ({
-      dims: [label(els, 'heading'), label(els, 'text')],
+      dims: frameDims(els),
       order: els.filter((e) => e.role === 'slider' || e.role === 'checkbox').map((e) => e.role)[0],
     }),
   },

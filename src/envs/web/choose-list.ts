@@ -10,7 +10,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { COLORS } from '../words';
 import { addList, emptyList, type ListState } from './controls';
-import { Layouts } from './layout';
+import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
 interface State {
@@ -19,14 +19,11 @@ interface State {
   target: string;
   submitFirst: boolean; // Submit above the list
   label: string; // '' for none
-  heading: string; // '' for none
-  note: string; // '' for none
+  frame: Frame;
 }
 
-/** The layouts' dimensions ('' for none): a heading above the list and a note under the form. */
-const HEADINGS = ['', 'Choose one', 'Your selection', 'Pick from the list'] as const;
-const NOTES = ['', 'One entry only', 'The list opens on a click'] as const;
-const LAYOUTS = new Layouts('choose-list', [HEADINGS.length, NOTES.length]);
+/** The layouts: a heading above the list and a note under the form ('' for none). */
+const FRAMES = new Frames('choose-list', ['', 'Choose one', 'Your selection', 'Pick from the list'], ['', 'One entry only', 'The list opens on a click']);
 
 const OPTIONS: OptionSpec[] = [
   intOption('entries', 'entries in the list', 6, 2, 12),
@@ -49,20 +46,20 @@ export const chooseList = defineWebTask<State>({
     const source = o.words === 'starter' ? COLORS : people ? PERSON_FIRST : COUNTRY_NAMES;
     const options = pools.sample(rng, source, o.entries as number);
     const target = rng.pick(options);
-    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const frame = FRAMES.draw(rng, pools);
     const submitFirst = rng.chance(0.5);
     const label = rng.chance(0.5) ? (o.words === 'starter' ? 'Color' : people ? 'Name' : 'Country') : '';
     return {
       goal: `Select ${target} from the list and click Submit.`,
-      state: { options, list: emptyList(), target, submitFirst, label, heading: HEADINGS[heading], note: NOTES[note] },
+      state: { options, list: emptyList(), target, submitFirst, label, frame },
     };
   },
   draw(s, page) {
-    if (s.heading) page.add('heading', s.heading);
+    addFrameHeading(s.frame, page);
     if (s.submitFirst) submit(s, page);
     addList(page, s.label, s.options, s.list);
     if (!s.submitFirst) submit(s, page);
-    if (s.note) page.add('text', s.note);
+    addFrameNote(s.frame, page);
   },
   progress: (s) => (s.list.value === s.target ? 0.5 : 0),
   expert(s, page) {

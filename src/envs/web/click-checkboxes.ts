@@ -11,7 +11,7 @@ import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
 import { listOf } from './controls';
-import { Layouts } from './layout';
+import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onCheck, onClick, type Page } from './page';
 
 interface State {
@@ -19,14 +19,11 @@ interface State {
   want: boolean[];
   checked: boolean[];
   submitFirst: boolean; // Submit above the boxes
-  heading: string; // '' for none; a heading groups the boxes under it
-  note: string; // '' for none
+  frame: Frame; // a heading groups the boxes under it
 }
 
-/** The layouts' dimensions ('' for none): a heading over the boxes and a note under the form. */
-const HEADINGS = ['', 'Options', 'Choose all that apply', 'Your picks'] as const;
-const NOTES = ['', 'Tick as many as the goal names', 'Boxes start clear'] as const;
-const LAYOUTS = new Layouts('click-checkboxes', [HEADINGS.length, NOTES.length]);
+/** The layouts: a heading over the boxes and a note under the form ('' for none). */
+const FRAMES = new Frames('click-checkboxes', ['', 'Options', 'Choose all that apply', 'Your picks'], ['', 'Tick as many as the goal names', 'Boxes start clear']);
 
 const OPTIONS: OptionSpec[] = [
   intOption('boxes', 'checkboxes on the page', 5, 2, 8),
@@ -73,21 +70,21 @@ export const clickCheckboxes = defineWebTask<State>({
     const labels = order.map((i) => named[i]);
     const want = order.map((i) => i < k);
     const goalNames = rng.shuffle(named.slice(0, k));
-    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const frame = FRAMES.draw(rng, pools);
     return {
       goal: `Select ${goalNames.join(', ')} and click Submit.`,
-      state: { labels, want, checked: labels.map(() => false), submitFirst: rng.chance(0.5), heading: HEADINGS[heading], note: NOTES[note] },
+      state: { labels, want, checked: labels.map(() => false), submitFirst: rng.chance(0.5), frame },
     };
   },
   draw(s, page) {
-    const grouped = s.heading !== '';
+    const grouped = s.frame.heading !== '';
     if (s.submitFirst) submit(s, page);
-    if (grouped) page.add('heading', s.heading);
+    addFrameHeading(s.frame, page);
     for (let i = 0; i < s.labels.length; i++) {
       page.add('checkbox', s.labels[i], { state: { checked: s.checked[i] }, depth: grouped ? 1 : 0 }, onCheck(() => void (s.checked[i] = !s.checked[i])));
     }
     if (!s.submitFirst) submit(s, page);
-    if (s.note) page.add('text', s.note);
+    addFrameNote(s.frame, page);
   },
   progress(s) {
     const right = s.checked.reduce((n, c, i) => n + (c && s.want[i] ? 1 : c ? -1 : 0), 0);

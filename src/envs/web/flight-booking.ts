@@ -9,7 +9,7 @@ import { CITY_NAMES, PERSON_FIRST } from '../lexicon/english';
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { addList, emptyList, type ListState } from './controls';
-import { Layouts } from './layout';
+import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page } from './page';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -31,17 +31,14 @@ interface State {
   to: ListState;
   day: ListState;
   dayFirst: boolean; // the Day list above the route
-  heading: string; // the search page's heading, '' for none
-  note: string; // under Search, '' for none
+  frame: Frame; // the search page's heading and the note under Search
   results: Flight[]; // in display order
   booked: number;
   name: string;
 }
 
-/** The search page's layout dimensions ('' for none): a heading above the lists and a note under Search. */
-const HEADINGS = ['', 'Find a flight', 'Flight search', 'Plan your trip'] as const;
-const NOTES = ['', 'Prices include taxes', 'Times are local'] as const;
-const LAYOUTS = new Layouts('flight-booking', [HEADINGS.length, NOTES.length]);
+/** The search page's layouts: a heading above the lists and a note under Search ('' for none). */
+const FRAMES = new Frames('flight-booking', ['', 'Find a flight', 'Flight search', 'Plan your trip'], ['', 'Prices include taxes', 'Times are local']);
 
 const OPTIONS = [intOption('flights', 'flights on each route and day', 4, 2, 6), intOption('cities', 'cities to choose from', 4, 2, 8)];
 
@@ -76,7 +73,7 @@ function best(s: State): number {
 const routeOk = (s: State) => s.from.value === s.want.from && s.to.value === s.want.to && s.day.value === s.want.day;
 
 function drawSearch(s: State, page: Page): void {
-  if (s.heading) page.add('heading', s.heading);
+  addFrameHeading(s.frame, page);
   if (s.dayFirst) addList(page, 'Day', s.days, s.day);
   addList(page, 'From', s.cities, s.from);
   addList(page, 'To', s.cities, s.to);
@@ -87,7 +84,7 @@ function drawSearch(s: State, page: Page): void {
     s.results = flights(s);
     navigate(s.nav, 'results');
   }));
-  if (s.note) page.add('text', s.note);
+  addFrameNote(s.frame, page);
 }
 
 export const flightBooking = defineWebTask<State>({
@@ -102,14 +99,14 @@ export const flightBooking = defineWebTask<State>({
     const days = rng.shuffle(DAYS).slice(0, 3);
     const [from, to] = rng.shuffle(cities).slice(0, 2);
     const name = pools.pick(rng, PERSON_FIRST);
-    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const frame = FRAMES.draw(rng, pools);
     const want = { from, to, day: rng.pick(days), by: rng.pick(['cheapest', 'earliest'] as const), name };
     return {
       goal: `Book the ${want.by} flight from ${from} to ${to} on ${want.day} for ${name}.`,
       state: {
         key: rng.split('flights').key, cities, days, flightsPerDay: o.flights as number, want, nav: { page: 'search', history: [] },
         from: emptyList(), to: emptyList(), day: emptyList(), dayFirst: rng.chance(0.5),
-        heading: HEADINGS[heading], note: NOTES[note],
+        frame,
         results: [], booked: -1, name: '',
       },
     };

@@ -7,7 +7,7 @@
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import { ordinal } from './controls';
-import { Layouts } from './layout';
+import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onCheck, onClick, onFill, type Page } from './page';
 
 interface State {
@@ -18,14 +18,11 @@ interface State {
   want: number; // the slider value asked for
   box: number; // 0-based index of the box to tick
   slidersFirst: boolean;
-  heading: string; // '' for none
-  note: string; // '' for none
+  frame: Frame;
 }
 
-/** The layouts' dimensions ('' for none): a heading above the form and a note under the button. */
-const HEADINGS = ['', 'Preferences', 'Quick survey', 'Settings'] as const;
-const NOTES = ['', 'All fields are required', 'You can change these later'] as const;
-const LAYOUTS = new Layouts('form-sequence', [HEADINGS.length, NOTES.length]);
+/** The layouts: a heading above the form and a note under the button ('' for none). */
+const FRAMES = new Frames('form-sequence', ['', 'Preferences', 'Quick survey', 'Settings'], ['', 'All fields are required', 'You can change these later']);
 
 const OPTIONS = [intOption('boxes', 'unlabelled checkboxes', 3, 2, 6), intOption('range', 'the slider runs from -range to range', 10, 3, 50)];
 
@@ -57,20 +54,17 @@ export const formSequence = defineWebTask<State>({
       box = rng.int(n);
       return `Select ${want} with the slider, click the ${ordinal(box + 1)} checkbox, then hit Submit.`;
     });
-    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const frame = FRAMES.draw(rng, pools);
     const slidersFirst = rng.chance(0.5);
-    return {
-      goal,
-      state: { min: -r, max: r, slider: rng.range(-r, r), checked: Array(n).fill(false), want, box, slidersFirst, heading: HEADINGS[heading], note: NOTES[note] },
-    };
+    return { goal, state: { min: -r, max: r, slider: rng.range(-r, r), checked: Array(n).fill(false), want, box, slidersFirst, frame } };
   },
   draw(s, page) {
-    if (s.heading) page.add('heading', s.heading);
+    addFrameHeading(s.frame, page);
     if (s.slidersFirst) drawSlider(s, page);
     s.checked.forEach((c, i) => page.add('checkbox', '', { state: { checked: c } }, onCheck(() => void (s.checked[i] = !s.checked[i]))));
     if (!s.slidersFirst) drawSlider(s, page);
     page.add('button', 'Submit', undefined, onClick(() => page.end(right(s))));
-    if (s.note) page.add('text', s.note);
+    addFrameNote(s.frame, page);
   },
   progress: (s) => 0.45 * Number(s.slider === s.want) + 0.45 * Number(s.checked.every((c, i) => c === (i === s.box))),
   expert(s, page) {

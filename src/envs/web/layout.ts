@@ -6,6 +6,7 @@
 import type { Rng } from '../../core/rng';
 import { inSplit, type Pools, type Split } from '../split';
 import { layoutOf } from './controls';
+import type { Page } from './page';
 
 /** Choices 0..count-1, each named by a text; a split holds the choices whose text is in it. */
 export class Choices {
@@ -74,4 +75,35 @@ export class PositionGoals {
     const i = this.choices.pick(rng, pools, this.phrasings.length * positions);
     return { goal: this.choices.text(i), position: Math.floor(i / this.phrasings.length) };
   }
+}
+
+/** A form's frame: a heading above it and a note under it, each '' for none. */
+export interface Frame {
+  heading: string;
+  note: string;
+}
+
+/** A family's frames as page layouts: heading x note pairs, of which the test split holds out a quarter. */
+export class Frames {
+  private readonly layouts: Layouts;
+
+  constructor(family: string, private readonly headings: readonly string[], private readonly notes: readonly string[]) {
+    this.layouts = new Layouts(family, [headings.length, notes.length]);
+  }
+
+  /** A frame of the pools' split. */
+  draw(rng: Rng, pools: Pools): Frame {
+    const [heading, note] = this.layouts.draw(rng, pools);
+    return { heading: this.headings[heading], note: this.notes[note] };
+  }
+}
+
+/** The frame's heading, drawn before the form. */
+export function addFrameHeading(frame: Frame, page: Page): void {
+  if (frame.heading) page.add('heading', frame.heading);
+}
+
+/** The frame's note, drawn after the form. */
+export function addFrameNote(frame: Frame, page: Page): void {
+  if (frame.note) page.add('text', frame.note);
 }

@@ -9,7 +9,7 @@ import { COLOR_NAMES, COUNTRY_NAMES, CITY_NAMES, NOUN_WORDS, PERSON_FIRST, PERSO
 import { levelTable } from '../levels';
 import { intOption } from '../options';
 import type { Pools } from '../split';
-import { Layouts } from './layout';
+import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onClick, onFill, type Page } from './page';
 
 const ATTRIBUTES: { key: string; value: (rng: Rng, pools: Pools) => string }[] = [
@@ -29,14 +29,11 @@ interface State {
   answer: string;
   headerRow: boolean; // an 'Attribute | Value' row first
   submitFirst: boolean; // Submit above the field
-  heading: string; // '' for none
-  note: string; // '' for none
+  frame: Frame;
 }
 
-/** The layouts' dimensions ('' for none): a heading above the table and a note under the form. */
-const HEADINGS = ['', 'Profile', 'Record', 'Details'] as const;
-const NOTES = ['', 'Copy the value exactly', 'One value only'] as const;
-const LAYOUTS = new Layouts('read-table', [HEADINGS.length, NOTES.length]);
+/** The layouts: a heading above the table and a note under the form ('' for none). */
+const FRAMES = new Frames('read-table', ['', 'Profile', 'Record', 'Details'], ['', 'Copy the value exactly', 'One value only']);
 
 const OPTIONS = [intOption('rows', 'table rows', 5, 2, 8)];
 
@@ -48,7 +45,7 @@ function drawForm(s: State, page: Page): void {
   if (s.submitFirst) submit(s, page);
   page.add('textbox', 'Answer', { value: s.answer }, onFill((t) => void (s.answer = t)));
   if (!s.submitFirst) submit(s, page);
-  if (s.note) page.add('text', s.note);
+  addFrameNote(s.frame, page);
 }
 
 export const readTable = defineWebTask<State>({
@@ -63,14 +60,14 @@ export const readTable = defineWebTask<State>({
   init(rng, o, pools) {
     const rows = rng.shuffle(ATTRIBUTES).slice(0, o.rows as number).map((a) => ({ key: a.key, value: a.value(rng, pools) }));
     const asked = rng.int(rows.length);
-    const [heading, note] = LAYOUTS.draw(rng, pools);
+    const frame = FRAMES.draw(rng, pools);
     return {
       goal: `Enter the value of ${rows[asked].key} into the text field and press Submit.`,
-      state: { rows, asked, answer: '', headerRow: rng.chance(0.5), submitFirst: rng.chance(0.5), heading: HEADINGS[heading], note: NOTES[note] },
+      state: { rows, asked, answer: '', headerRow: rng.chance(0.5), submitFirst: rng.chance(0.5), frame },
     };
   },
   draw(s, page) {
-    if (s.heading) page.add('heading', s.heading);
+    addFrameHeading(s.frame, page);
     if (s.headerRow) page.add('row', 'Attribute | Value');
     for (const r of s.rows) page.add('row', `${r.key} | ${r.value}`);
     drawForm(s, page);
