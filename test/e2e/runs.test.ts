@@ -24,23 +24,33 @@ describe('runs in the page', () => {
     await expect.poll(checkpointAt).toBe(1);
     // Clicks that land while an update runs are refused; one that lands after it (a fast backend) is a new Step.
     // Either way updates run one at a time: every update has its metrics and its checkpoint, none is skipped.
+    // Settled: nothing runs, the count moved past `before`, and the newest checkpoint is the shown update, all read in
+    // one poll (a late click can start another update between separate reads).
     const settled = async (before: number) => {
-      await expect.poll(async () => ['paused', 'done'].includes((await phase(page)) ?? ''), { timeout: 60_000 }).toBe(true);
-      await expect.poll(async () => Number(await shown(page)) > before, { timeout: 60_000 }).toBe(true);
-      const n = Number(await shown(page));
-      await expect.poll(checkpointAt).toBe(n);
+      let n = before;
+      await expect
+        .poll(
+          async () => {
+            const running = !['paused', 'done'].includes((await phase(page)) ?? '');
+            n = Number(await shown(page));
+            return !running && n > before && (await checkpointAt()) === n;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       return n;
     };
     await page.getByTestId('step').dblclick();
     const afterDouble = await settled(1);
     expect(afterDouble).toBeLessThanOrEqual(3);
-    await page.getByTestId('step').click({ clickCount: 3, delay: 5 });
+    // `force`: a late click of the double may have started an update; a click on the disabled Step then does nothing.
+    await page.getByTestId('step').click({ clickCount: 3, delay: 5, force: true });
     let n = await settled(afterDouble);
     expect(n).toBeLessThanOrEqual(4); // updates=4 is the run's end
     // A late click of the triple may still start a Step after `settled` read the count: step on to the run's end, so
     // the records below are read when nothing runs any more.
     while (n < 4) {
-      await page.getByTestId('step').click();
+      await page.getByTestId('step').click({ force: true });
       n = await settled(n);
     }
     expect((await savedRecords(page, 'checkpoints')).map((c) => c.update)).toEqual([n - 1, n]); // the newest two are kept
