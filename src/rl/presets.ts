@@ -81,7 +81,7 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'skills-vs-plain',
     doc: "Skills as macro-actions against atomic actions only, from scratch on enter-text: the skill library (discovered from the seed) turns type-then-submit into one choice.",
-    config: { env: 'enter-text', model: 'tiny', group: 8, tasks: 2, bcSteps: 0, lr: 0.01, updates: 10, backend: 'cpu' },
+    config: { env: 'enter-text', model: 'tiny', group: 8, tasks: 2, bcSteps: 0, lr: 0.01, updates: 20, backend: 'cpu' },
     variants: [
       { name: 'skills', doc: "The 4 skills that worked most often join the actions as skill(k).", config: { skills: true } },
       { name: 'plain', doc: 'Atomic actions only.', config: { skills: false } },

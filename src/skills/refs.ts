@@ -69,12 +69,19 @@ export function resolveText(ref: TextRef, words: readonly string[]): string | un
 
 const digitsAsHash = (s: string) => s.replace(/\d+/g, '#');
 
-/** The element a role-and-label reference means: an exact label first, else one equal up to numbers ('Cart 0' ~ 'Cart 1'). */
+/**
+ * The element a role-and-label reference means: an exact label first, else one equal up to numbers ('Cart 0' ~
+ * 'Cart 1'), else, for a text field, the page's only one: a field's label describes the page's layout ('Text' on one,
+ * 'Your text' on another), while a button's or a link's name is what it does, so those must match.
+ */
 export function findElement(elements: readonly UiElement[], role: string, name: string): UiElement | undefined {
   const exact = elements.find((e) => e.role === role && e.name === name);
   if (exact) return exact;
   const loose = digitsAsHash(name);
-  return elements.find((e) => e.role === role && digitsAsHash(e.name) === loose);
+  const alike = elements.find((e) => e.role === role && digitsAsHash(e.name) === loose);
+  if (alike || role !== 'textbox') return alike;
+  const fields = elements.filter((e) => e.role === 'textbox');
+  return fields.length === 1 ? fields[0] : undefined;
 }
 
 /** How a reference reads to a person: 'Cart' or <after 'password'>. */

@@ -103,6 +103,18 @@ describe('findElement', () => {
     expect(findElement([{ id: 5, role: 'link', name: 'Item  of' }], 'link', 'Item 4 of')).toBeUndefined();
     expect(findElement(els, 'textbox', 'Cart 1')).toBeUndefined();
   });
+
+  it("takes a page's only text field for a field label it lacks; never a button or link of another name", () => {
+    const field = { id: 7, role: 'textbox', name: 'Your text' };
+    const page = [{ id: 1, role: 'button', name: 'Submit' }, field, { id: 9, role: 'link', name: 'Help' }];
+    expect(findElement(page, 'textbox', 'Text')).toBe(field);
+    expect(findElement(page, 'textbox', '')).toBe(field);
+    expect(findElement(page, 'button', 'Cancel')).toBeUndefined();
+    expect(findElement(page, 'link', 'Home')).toBeUndefined();
+    // Two fields: which one a label means is not guessed.
+    expect(findElement([...page, { id: 8, role: 'textbox', name: 'Password' }], 'textbox', 'Text')).toBeUndefined();
+    expect(findElement([...page, { id: 8, role: 'textbox', name: 'Password' }], 'textbox', 'Password')?.id).toBe(8);
+  });
 });
 
 describe('showText and showStep', () => {
