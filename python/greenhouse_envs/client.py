@@ -50,7 +50,7 @@ class Client:
         """A new session with its first episode: {session, observation, info}.
 
         settings: seed, split ('train'|'test'), level, options (dict), format ('greenhouse'|'browsergym'),
-        max_turns, reward ('outcome'|'process'), truncation ('zero'|'mask'); None values are left out.
+        max_turns, reward ('outcome'|'process'|'potential'), truncation ('zero'|'mask'); None values are left out.
         """
         return self._request("POST", "/sessions", _body(env=env, **settings))
 

@@ -133,7 +133,7 @@ export const CONFIG_TABLE = [
   float({ key: 'beta', group: 'grpo', default: 0, min: 0, max: 1, doc: 'KL coefficient (k3 estimator) towards the frozen reference policy.' }),
   oneOf({ key: 'ref', group: 'grpo', default: 'bc', values: ['bc', 'init'], doc: 'Reference policy for the KL: after BC warm-up, or at initialisation.' }),
   int({ key: 'mu', group: 'grpo', default: 1, min: 1, max: 8, doc: 'Inner optimisation passes over each batch.' }),
-  oneOf({ key: 'reward', group: 'grpo', default: 'outcome', values: ['outcome', 'process'], doc: "Reward: binary task success, or success plus the task's progress signal." }),
+  oneOf({ key: 'reward', group: 'grpo', default: 'outcome', values: ['outcome', 'process', 'potential'], doc: "Reward: binary task success, or success plus the task's progress signal (process: paid when an episode ends by failing; potential: however it ends, so ending early earns nothing extra)." }),
   oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
   bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
   bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),

@@ -101,7 +101,9 @@ const DEFINITIONS: readonly Definition[] = [
       // Seed 3: of seeds 1-5 the only one where the claim holds (on the others, in one of the first 3 updates over a
       // quarter of the progress run's groups carry no signal either).
       { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome', over: { bcSteps: 10, seed: 3, ...CREDIT } },
-      { label: 'progress reward', preset: 'outcome-vs-process', variant: 'process', over: { bcSteps: 10, seed: 3, ...CREDIT } },
+      // reward 'process' (pressing Login unsolved is paid its progress, running out of turns 0), as measured; the
+      // preset's progress run now takes 'potential'.
+      { label: 'progress reward', preset: 'outcome-vs-process', variant: 'process', over: { bcSteps: 10, seed: 3, ...CREDIT, reward: 'process' } },
     ],
     tab: 'train',
     open: [],

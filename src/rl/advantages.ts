@@ -87,6 +87,11 @@ export type TruncationMode = Config['truncation'];
  * else half the env's progress in [0, 1], so a near miss beats doing nothing but never equals success.
  * With truncation = 'zero' an episode that ran out of turns scores 0 whatever its progress
  * (with 'mask' it is left out of the advantages and the loss instead; see computeAdvantages' valid).
+ * potential: like process, but an episode that ran out of turns is paid its progress too (under 'zero'; 'mask' still
+ * leaves it out), so a failing action that ends an attempt early (Submit with half the form right) earns nothing that
+ * trying on would not; under process it beats running out of turns. Per turn it is potential-based shaping (Ng et
+ * al. 1999) with Phi = half the env's progress and gamma 1: the turns' Phi(s_t+1) - Phi(s_t) sum to
+ * Phi(s_T) - Phi(s_0), and Phi(s_0) is one value for a whole group (one task seed), which the group mean removes.
  */
 export function episodeReward(
   e: { success: boolean; progress: number; truncated: boolean },
@@ -94,6 +99,6 @@ export function episodeReward(
   truncation: TruncationMode,
 ): number {
   if (e.success) return 1;
-  if (reward === 'outcome' || (e.truncated && truncation === 'zero')) return 0;
+  if (reward === 'outcome' || (e.truncated && truncation === 'zero' && reward === 'process')) return 0;
   return 0.5 * Math.min(1, Math.max(0, e.progress));
 }

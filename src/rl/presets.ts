@@ -54,15 +54,14 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'outcome-vs-process',
     // The login preset's recipe: after 11 BC steps about 1 training attempt in 20 succeeds, so most outcome groups
-    // are all-fail, while a right field already earns the progress run partial credit. At 40 BC steps (until
-    // 2026-12-01) BC alone scored 1.00 on the test split and neither reward had anything left to teach. Measured on
-    // seeds 1-3, process is not faster to 0.5 held-out success (updates 10 / 90 / 20 against outcome's 20 / 70 / 10):
-    // pressing Login with one field right is paid 0.225, more than running out of turns (README, the learning bench).
-    doc: "Binary success reward against success plus the task's progress signal (for episodes that end unsolved) on login, after a BC warm-up that leaves successes rare.",
+    // are all-fail, while a right field already earns the progress run partial credit. The progress run is paid by
+    // reward 'potential' (half the progress reached, however the episode ended): under 'process' pressing Login with
+    // one field right earned 0.225 and running out of turns 0, and the policy learned to end early (README).
+    doc: "Binary success reward against success plus the task's progress signal on login, after a BC warm-up that leaves successes rare.",
     config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
     variants: [
       { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1).', config: { reward: 'outcome' } },
-      { name: 'process', doc: 'Reward 1 on success, else half the progress made (0 when out of turns, truncation = zero).', config: { reward: 'process' } },
+      { name: 'process', doc: 'Reward 1 on success, else half the progress reached, also when out of turns (the per-turn progress gains summed), so ending early earns nothing extra.', config: { reward: 'potential' } },
     ],
   },
   {
