@@ -38,8 +38,6 @@ export interface PretrainOptions {
   seed: number;
   /** Default: every web family but BASE_HELD_OUT. */
   families?: readonly string[];
-  /** Relative weight of a family's demonstrations (default 1 for every family). */
-  weights?: Readonly<Record<string, number>>;
   onStep?: (step: number, loss: number) => void;
 }
 
@@ -63,9 +61,8 @@ export async function pretrainBase(o: PretrainOptions): Promise<BasePolicy> {
   const ios = specs.map((spec) => agentIO(vocab, spec, policy.window, longestActionTokens(tok, vocabCorpus(spec).actions), false, false));
   const root = Rng.fromSeed(o.seed).split('pretrain');
   const pick = root.split('families');
-  const weights = specs.map((s) => o.weights?.[s.id] ?? 1);
   const demos = new Demonstrations((seed) => {
-    const k = weightedIndex(weights, pick);
+    const k = pick.int(specs.length);
     return demonstrate(specs[k], {}, ios[k], seed, specs[k].maxTurns);
   }, root.split('demos'));
   const hyper = { objective: 'ce' as const, lr: o.lr, beta: 0, epsLow: 0.2, epsHigh: 0.2, gradClip: 1, weightDecay: 0, temperature: 1 };
@@ -93,14 +90,6 @@ export function tieCaseTwins(params: Float32Array, vocab: readonly string[], tab
     if (twin !== undefined && twin !== i) out.copyWithin(wte.offset + i * D, wte.offset + twin * D, wte.offset + (twin + 1) * D);
   });
   return out;
-}
-
-/** An index drawn with probability proportional to its weight (uniform weights: exactly Rng.int). */
-function weightedIndex(weights: readonly number[], rng: Rng): number {
-  if (weights.every((w) => w === weights[0])) return rng.int(weights.length);
-  let x = rng.next() * weights.reduce((a, b) => a + b, 0);
-  for (let k = 0; k < weights.length; k++) if ((x -= weights[k]) < 0) return k;
-  return weights.length - 1;
 }
 
 function fail(why: string): never {
