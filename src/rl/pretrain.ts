@@ -6,6 +6,7 @@ import { Rng } from '../core/rng';
 import type { EnvSpec } from '../envs/api';
 import { ENV_SPECS } from '../envs/registry';
 import { createPolicy } from '../model/create';
+import { paramTable, type ParamTable } from '../model/params';
 import type { PresetName } from '../model/presets';
 import { buildTokenizer } from '../model/tokenizer';
 import { BC_ROWS, Demonstrations, demonstrate } from './bc';
@@ -56,6 +57,7 @@ export async function pretrainBase(o: PretrainOptions): Promise<BasePolicy> {
   const tok = buildTokenizer(structuralWords([...specs, ...web.filter((s) => !specs.includes(s))].map(vocabCorpus)));
   const vocab = tok.toJSON();
   const { policy } = await createPolicy({ model: o.model, vocab: vocab.length, seed: o.seed, backend: 'cpu' });
+  await policy.setParams(tieCaseTwins(await policy.getParams(), vocab, paramTable(policy.config)));
   const ios = specs.map((spec) => agentIO(vocab, spec, policy.window, longestActionTokens(tok, vocabCorpus(spec).actions), false, false));
   const root = Rng.fromSeed(o.seed).split('pretrain');
   const pick = root.split('families');
@@ -68,6 +70,26 @@ export async function pretrainBase(o: PretrainOptions): Promise<BasePolicy> {
   const params = await policy.getParams();
   policy.dispose();
   return { model: o.model, vocab, params, families: specs.map((s) => s.id), steps: o.steps, lr: o.lr, seed: o.seed };
+}
+
+/**
+ * The initial parameters with every capitalised word's embedding row copied from its lowercase twin ('Username' from
+ * 'username'), when both are vocabulary words. A word the base never reads nor writes gets the same gradient as its
+ * twin (through the tied output head), so twins of a family it never saw stay identical: the goal's 'username' and
+ * the label 'Username' then match as one word does, and the base's matching of goal words to elements reaches them.
+ * Without it their rows are two unrelated random vectors, and a BC start from the base fills login's fields by position.
+ */
+export function tieCaseTwins(params: Float32Array, vocab: readonly string[], table: ParamTable): Float32Array {
+  const wte = table.entries.get('wte');
+  if (!wte) throw new Error('pretrain: the parameter table has no token embedding (wte)');
+  const D = wte.shape[1];
+  const index = new Map(vocab.map((w, i) => [w, i]));
+  const out = params.slice();
+  vocab.forEach((w, i) => {
+    const twin = index.get(w.toLowerCase());
+    if (twin !== undefined && twin !== i) out.copyWithin(wte.offset + i * D, wte.offset + twin * D, wte.offset + (twin + 1) * D);
+  });
+  return out;
 }
 
 function fail(why: string): never {
