@@ -76,7 +76,8 @@ describe('lessons', () => {
     await page.getByLabel('G = 8').check();
     await expect.poll(() => page.locator('input[name="group"]').inputValue()).toBe('8');
     const legend = page.locator('[data-metric="reward/frac_zero_std"] .u-legend');
-    await expect.poll(() => legend.innerText()).toContain('G = 2');
+    // The charts redraw with the finished run once the next run's config is loaded: allow a loaded machine's time.
+    await expect.poll(() => legend.innerText(), { timeout: 30_000 }).toContain('G = 2');
     expect(problems).toEqual([]);
     await page.context().close();
   });
