@@ -135,6 +135,7 @@ export const CONFIG_TABLE = [
   int({ key: 'mu', group: 'grpo', default: 1, min: 1, max: 8, doc: 'Inner optimisation passes over each batch.' }),
   oneOf({ key: 'reward', group: 'grpo', default: 'outcome', values: ['outcome', 'process', 'potential'], doc: "Reward: binary task success, or success plus the task's progress signal (process: paid when an episode ends by failing; potential: however it ends, so ending early earns nothing extra)." }),
   oneOf({ key: 'truncation', group: 'grpo', default: 'zero', values: ['zero', 'mask'], doc: 'Episodes that run out of turns: scored 0, or masked out of the loss.' }),
+  oneOf({ key: 'failedTurnCredit', group: 'grpo', default: 'outcome', values: ['outcome', 'nonpositive', 'penalty'], doc: "A turn the env refused (an error, a wasted turn): its episode's advantage A (outcome), min(A, 0) so a won episode never pushes it up (nonpositive), or min(A, 0) - 0.2 (penalty)." }),
   bool({ key: 'async', group: 'grpo', default: false, doc: 'Asynchronous rollouts: episodes from a policy one update old, corrected by the ratio.' }),
   bool({ key: 'skills', group: 'grpo', default: false, doc: "Add the skill library's skills to the action language as skill(k)." }),
   oneOf({ key: 'skillSelect', group: 'grpo', default: 'bottom-up', values: SKILL_SELECTS, doc: "How skill discovery picks a skill or Explore at a state: ours, argmax UCT per state cluster (uct-argmax), or Bottom-Up Agent's softmax over UCT scores (c = 5, temperature max(0.1, e^(-0.1 N))) with its fitness and pruning (bottom-up)." }),

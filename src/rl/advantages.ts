@@ -1,5 +1,6 @@
 // GRPO advantages from the rewards of B groups of G episodes: group-normalised (TRL's default), batch std,
-// no std (Dr.GRPO) or leave-one-out (RLOO). Pure functions; shapes are (B*G) flattened group by group.
+// no std (Dr.GRPO) or leave-one-out (RLOO), and a refused turn's share of its episode's advantage.
+// Pure functions; shapes are (B*G) flattened group by group.
 
 import type { Config } from '../core/config-table';
 
@@ -101,4 +102,21 @@ export function episodeReward(
   if (e.success) return 1;
   if (reward === 'outcome' || (e.truncated && truncation === 'zero' && reward === 'process')) return 0;
   return 0.5 * Math.min(1, Math.max(0, e.progress));
+}
+
+export type FailedTurnCredit = Config['failedTurnCredit'];
+
+/** What failedTurnCredit 'penalty' takes off a refused turn: GEM's invalid-action reward is -0.2 on a 0-1 outcome. */
+export const FAILED_TURN_PENALTY = 0.2;
+
+/**
+ * The advantage one turn trains with. Every turn carries its episode's advantage A, except a turn the env refused
+ * (its action came back with lastActionError: a wasted turn) under 'nonpositive', which gives it min(A, 0) so that
+ * winning despite it never makes it likelier, and under 'penalty', min(A, 0) - FAILED_TURN_PENALTY, which pushes it
+ * down even in a group with no spread. An episode left out (A = 0, not counted) gets 0 whatever its turns.
+ */
+export function turnAdvantage(episodeAdvantage: number, refused: boolean, credit: FailedTurnCredit, counted = true): number {
+  if (!refused || !counted || credit === 'outcome') return episodeAdvantage;
+  const capped = Math.min(episodeAdvantage, 0);
+  return credit === 'penalty' ? capped - FAILED_TURN_PENALTY : capped;
 }

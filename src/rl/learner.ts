@@ -4,7 +4,7 @@
 
 import type { Config } from '../core/config-table';
 import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy-api';
-import { computeAdvantages } from './advantages';
+import { computeAdvantages, turnAdvantage } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
 import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
@@ -104,10 +104,11 @@ export class Learner {
     const turns = episodes.flatMap((e) => e.turns);
     const T = batch.width;
     const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
-    const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage
+    const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage (a refused turn's: failedTurnCredit)
     turns.forEach((t, n) => {
+      const e = spans[n].episode;
       oldLogp.set(t.logp, n * T + t.prompt.length);
-      advantage[n] = advantages[spans[n].episode];
+      advantage[n] = turnAdvantage(advantages[e], t.error !== undefined, c.failedTurnCredit, valid[e] && !cut[e]);
     });
     const weight = aggregationWeights(spans, T, c.agg, maxLen, { valid, masked: cut });
     const maskTokens = countNonZero(weight); // the loss mask's tokens: the clip ratios' denominator

@@ -104,9 +104,13 @@ export const PRESETS: readonly Preset[] = [
     // Two tasks of 8 episodes an update: every turn is a training row, so an update's thousands of rows train in
     // micro-batches that fit the wasm backend's 2 GiB (src/model/memory.ts). 50 turns: wasted turns cost the win.
     // 200 BC steps: with failed actions' errors shown, 600 gave greedy eval 0.66 (seed 1), too close to the top for
-    // a +0.3 gain; 200 give 0.02-0.44 (seeds 1-3). lr 0.001: 0.002 lowered eval, 0.0005 gained 0.14 in 160 updates.
+    // a +0.3 gain; 200 give 0.01-0.44 (seeds 1-3). lr 0.001: 0.002 lowered eval, 0.0005 gained 0.14 in 160 updates.
+    // failedTurnCredit penalty: greedy play looped on refused plays, which a won episode used to push up. With it the
+    // learning bench gained +0.35 / +0.22 / +0.59 on seeds 1-3 in 265 / 265 / 182 CPU s (seed 2: +0.28 at 180 s, then a
+    // collapse to 0 and back to 0.56); with outcome credit the best gains in 580-630 CPU s were +0.18 / +0.20 / +0.39,
+    // swinging by up to 0.5, and seed 3 collapsed to 0.
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
-    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 200, lr: 0.001, maxTurns: 50, updates: 600, backend: 'cpu' },
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 200, lr: 0.001, maxTurns: 50, updates: 600, failedTurnCredit: 'penalty', backend: 'cpu' },
   },
   {
     name: 'chain',

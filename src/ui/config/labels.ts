@@ -59,6 +59,7 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   curriculumDown: 'success that moves a level down',
   importanceSamplingLevel: 'ratio per token or per episode',
   maskTruncatedCompletions: 'ignore episodes cut off mid-action',
+  failedTurnCredit: 'credit for refused actions',
   topEntropyQuantile: 'learn only on the most uncertain tokens',
   entropyCoef: 'bonus for keeping choices open (entropy)',
   bcDemos: 'expert examples to copy',
