@@ -8,7 +8,9 @@ import { Rng } from '../../src/core/rng';
 import type { Acted, ActRow, AgentInit, AgentStep } from '../../src/multi/agent';
 import { AGENT_METRICS, nearestPreset, TEAM_METRICS, TeamTrainer, type TeamHost, type TeamMember } from '../../src/multi/team';
 import type { Workflow } from '../../src/multi/workflow';
-import type { EpisodeRecord } from '../../src/rl/rollout';
+import { getEnvSpec } from '../../src/envs/registry';
+import { evalSeeds } from '../../src/rl/evaluate';
+import { envOptionsFor, type EpisodeRecord } from '../../src/rl/rollout';
 
 /** The id of the button the goal names (`Click on the "X" button.`), or of the first other button. */
 function choose(row: ActRow, smart: boolean): string {
@@ -22,6 +24,8 @@ interface Spawned {
   init: AgentInit;
   trains: { episodes: readonly EpisodeRecord[]; rewards: readonly number[]; valid: readonly boolean[] }[];
   acts: number;
+  /** Each act call's goals and whether it was greedy. */
+  calls: { goals: string[]; greedy: boolean }[];
   disposed: boolean;
 }
 
@@ -31,11 +35,12 @@ function fakeHost(smart: Record<string, boolean>, params: Record<string, number>
   let singleDisposed = false;
   const host: TeamHost = {
     async spawn(init) {
-      const s: Spawned = { init, trains: [], acts: 0, disposed: false };
+      const s: Spawned = { init, trains: [], acts: 0, calls: [], disposed: false };
       spawned.set(init.node.name, s);
       const member: TeamMember = {
-        async act(rows: ActRow[]): Promise<Acted> {
+        async act(rows: ActRow[], greedy = false): Promise<Acted> {
           s.acts++;
+          s.calls.push({ goals: rows.map((r) => r.goal), greedy });
           const texts = rows.map((r) => (init.node.role === 'planner' ? 'click it' : choose(r, smart[init.node.name] ?? true)));
           return { prompts: rows.map(() => [1]), tokens: rows.map(() => [2]), logp: rows.map(() => [0]), entropy: rows.map(() => [0]), texts };
         },
@@ -196,5 +201,34 @@ describe('TeamTrainer over a stand-in host', () => {
     await expect(TeamTrainer.create(config({ workflow: 'chain' }), f.host, { ...custom, edges: [] })).rejects.toThrow(
       "workflow: agents[0]: planner 'planner' sends its plan to no one",
     );
+  });
+
+  it('evaluates the team, the vote and the single agent greedily on the test split every evalEvery updates and after the last', async () => {
+    const f = fakeHost({ p1: true, p2: true, p3: false });
+    const c = config({ workflow: 'debate', agents: 3, rounds: 0, evalEvery: 2, updates: 3, evalTasks: 5 });
+    const team = await TeamTrainer.create(c, f.host);
+    const has = (m: Record<string, number>) => 'team/eval/success' in m;
+    const first = await team.step();
+    expect(has(first.metrics)).toBe(false);
+    const p1 = f.spawned.get('p1')!;
+    const trainingCalls = p1.calls.length;
+    const second = await team.step();
+    expect(second.metrics).toMatchObject({ 'team/eval/success': 1, 'baseline/vote/eval/success': 1, 'baseline/single/eval/success': 0.5 });
+    expect(second.metrics['perf/eval_ms']).toBeGreaterThanOrEqual(0);
+    // After its training turns (the team's and the vote's), p1 played the five test-split tasks greedily, in batches
+    // of G x B = 4 episodes, for the team and then for the vote.
+    const spec = getEnvSpec('click-button');
+    const goals = evalSeeds(c).map((seed) => {
+      const env = spec.create();
+      env.reset({ seed, options: envOptionsFor(spec, c.difficulty), split: 'test' });
+      return env.goal;
+    });
+    const evalCalls = p1.calls.slice(trainingCalls + 2);
+    expect(evalCalls.map((k) => [k.goals, k.greedy])).toEqual([[goals.slice(0, 4), true], [goals.slice(4), true], [goals.slice(0, 4), true], [goals.slice(4), true]]);
+    expect(p1.calls.slice(0, trainingCalls + 2).every((k) => !k.greedy)).toBe(true);
+    expect(has((await team.step()).metrics)).toBe(true); // the last update
+    const losing = fakeHost({ p1: false, p2: false, p3: true });
+    const beaten = await TeamTrainer.create(config({ workflow: 'debate', agents: 3, rounds: 0, evalTasks: 5 }), losing.host);
+    expect(await beaten.evaluate()).toMatchObject({ 'team/eval/success': 0, 'baseline/vote/eval/success': 0 });
   });
 });
