@@ -43,6 +43,10 @@ describe('demonstrate', () => {
     expect([failed.success, failed.truncated]).toEqual([false, false]);
   });
 
+  it('with no turn allowed: no turn, out of turns without success', () => {
+    expect(demonstrate(SPEC, {}, IO, 5, 0)).toMatchObject({ turns: [], success: false, truncated: true, envReturn: 0 });
+  });
+
   it("appends the context to the goal in every prompt, and keeps the expert's action when nothing is legal", () => {
     const goals: string[] = [];
     const io: AgentIO = { ...IO, prompt: (goal, obs, past) => (goals.push(goal), IO.prompt(goal, obs, past)) };

@@ -138,4 +138,11 @@ describe('checkCheckpoint: the content', () => {
     expect(refusal(valid({ skills: [{ id: 'x' }] }))).toMatch(/^checkpoint: skills\.0\./);
     expect(checkCheckpoint(valid({ skills: [] }), 2).skills).toEqual([]);
   });
+
+  it('names every missing key, finds a negative moment at index 0, and an outside id anywhere in a prompt', () => {
+    const { env: _env, seed: _seed, ...config } = DEFAULT_CONFIG;
+    expect(refusal(valid({ config }))).toBe('checkpoint: its config has no env, seed');
+    expect(refusal(valid(policy({ adamV: f32(-1, 0) })))).toBe("checkpoint: policy.adamV[0] is negative: AdamW's second moments cannot be");
+    expect(refusal(valid({ pending: [episode({ turns: [turn({ prompt: [0, 10] })] })] }))).toBe('checkpoint: a pending episode holds a token id outside the vocabulary of 10');
+  });
 });
