@@ -7,37 +7,24 @@ import type { EnvSpec } from '../../src/envs/api';
 import { getEnvSpec } from '../../src/envs/registry';
 import { paramTable } from '../../src/model/params';
 import { presetConfig } from '../../src/model/presets';
-import { SPECIALS } from '../../src/model/tokenizer';
 import { frozenPolicy, withFrozen } from '../../src/multi/frozen';
 import { workflowOf } from '../../src/multi/workflow';
-import { encodeCheckpoint } from '../../src/rl/checkpoint';
+import { SAVED_VOCAB, savedPolicyBytes } from './saved-policy';
 
 function config(over: Record<string, unknown>): Config {
   const r = validateConfig({ env: 'read-table', model: 'tiny', backend: 'cpu', ...over });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.config;
 }
-const VOCAB = [...SPECIALS, 'click', 'answer'];
-
-/** A checkpoint's bytes for `c`, with parameters of the right length for its model and VOCAB (plus `extra`). */
-function saved(c: Config, extra = 0): Uint8Array {
-  const n = paramTable(presetConfig(c.model, VOCAB.length, c.pointer)).total + extra;
-  const params = new Float32Array(n).fill(0.25);
-  return encodeCheckpoint({
-    version: 2, config: c, update: 3, vocab: VOCAB,
-    policy: { params, adamM: new Float32Array(n), adamV: new Float32Array(n), step: 3 },
-    reference: params.slice(), rng: { tasks: [1, 2, 3, 4], sample: [5, 6, 7, 8] }, pending: null,
-  });
-}
 const readTable = getEnvSpec('read-table');
 
 describe('frozenPolicy', () => {
   it("gives the saved model, its context switches, vocabulary and parameters", () => {
-    const p = frozenPolicy('p3', saved(config({ match: false, pointer: false })), readTable);
-    expect([p.model, p.match, p.pointer, p.vocab]).toEqual(['tiny', false, false, VOCAB]);
-    expect(p.params.length).toBe(paramTable(presetConfig('tiny', VOCAB.length, false)).total);
+    const p = frozenPolicy('p3', savedPolicyBytes(config({ match: false, pointer: false })), readTable);
+    expect([p.model, p.match, p.pointer, p.vocab]).toEqual(['tiny', false, false, SAVED_VOCAB]);
+    expect(p.params.length).toBe(paramTable(presetConfig('tiny', SAVED_VOCAB.length, false)).total);
     expect(p.params[0]).toBe(0.25);
-    const pointed = frozenPolicy('p3', saved(config({ match: true, pointer: true })), readTable);
+    const pointed = frozenPolicy('p3', savedPolicyBytes(config({ match: true, pointer: true })), readTable);
     expect([pointed.match, pointed.pointer]).toEqual([true, true]);
   });
 
@@ -46,21 +33,21 @@ describe('frozenPolicy', () => {
   });
 
   it("refuses parameters that do not fit the saved model and vocabulary", () => {
-    const n = paramTable(presetConfig('tiny', VOCAB.length, config({}).pointer)).total;
-    expect(() => frozenPolicy('p1', saved(config({}), 1), readTable)).toThrow(
-      `agent 'p1': its saved policy has ${n + 1} parameter values; a tiny model over its ${VOCAB.length} words has ${n}`,
+    const n = paramTable(presetConfig('tiny', SAVED_VOCAB.length, config({}).pointer)).total;
+    expect(() => frozenPolicy('p1', savedPolicyBytes(config({}), 1), readTable)).toThrow(
+      `agent 'p1': its saved policy has ${n + 1} parameter values; a tiny model over its ${SAVED_VOCAB.length} words has ${n}`,
     );
   });
 
   it("refuses a team env with an action the saved env lacks (verb and arguments alike), and takes one with fewer", () => {
-    const grid = saved(config({ env: 'grid-world' }));
+    const grid = savedPolicyBytes(config({ env: 'grid-world' }));
     expect(() => frozenPolicy('p2', grid, readTable)).toThrow(
       'agent \'p2\': its saved policy was trained on grid-world, whose actions lack click(id), fill(id, "text"), select(id, "text"), check(id), back(), answer("text"): it cannot play read-table',
     );
     const textClick: EnvSpec = { ...readTable, id: 'text-click', actions: [{ verb: 'click', args: ['text'] }] };
-    expect(() => frozenPolicy('p2', saved(config({})), textClick)).toThrow("agent 'p2': its saved policy was trained on read-table, whose actions lack click(\"text\"): it cannot play text-click");
+    expect(() => frozenPolicy('p2', savedPolicyBytes(config({})), textClick)).toThrow("agent 'p2': its saved policy was trained on read-table, whose actions lack click(\"text\"): it cannot play text-click");
     const clickOnly: EnvSpec = { ...readTable, id: 'click-only', actions: [{ verb: 'click', args: ['id'] }] };
-    expect(frozenPolicy('p2', saved(config({})), clickOnly).model).toBe('tiny');
+    expect(frozenPolicy('p2', savedPolicyBytes(config({})), clickOnly).model).toBe('tiny');
   });
 });
 
