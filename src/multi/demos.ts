@@ -64,6 +64,7 @@ export function roleDemonstrator(d: DemoSetup): Demonstrator {
     case 'aggregator':
       return (seed) => {
         const rng = Rng.fromSeed(seed).split('messages');
+        // Stryker disable next-line ConditionalExpression: with no peers, the coin decides between 0 and 0 (and no draw follows)
         const heard = d.role === 'aggregator' || d.peers === 0 ? d.peers : rng.chance(0.5) ? d.peers : 0;
         return demonstrate(spec, envOptions, io, seed, maxTurns, {
           context: (env) => {
@@ -103,6 +104,7 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       const action = spec.expert(env);
       const ids = namedIds(action);
       const holds = (els: readonly UiElement[]) => ids.every((id) => els.some((x) => x.id === id));
+      // Stryker disable next-line ConditionalExpression: partOf(-1) is empty too (a slice from below 0 to 0)
       const part = (k: number) => (k < 0 ? [] : partOf(obs.elements, k, p.of));
       if (turn === 0) plans = p.plans.map((k) => (holds(part(k)) ? { text: actionWords(action), shows: attached(action, part(k)) } : { text: '', shows: [] }));
       if (d.role === 'planner') {
@@ -129,6 +131,7 @@ function partsDemonstrator(d: DemoSetup, p: PartsOfAgent): Demonstrator {
       past.push(action);
       ({ obs, info } = step);
       done = step.terminated || step.truncated;
+      e.truncated = !step.terminated && !step.info.success; // as in a rollout: out of turns without success
     }
     e.success = info.success;
     e.progress = info.progress;

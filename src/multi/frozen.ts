@@ -1,7 +1,6 @@
 // A frozen agent that acts with a saved single-agent policy (a checkpoint of `npm run train -- --out FILE`): the
 // checkpoint is checked against the team's env before the agent is built (errors name the agent and what is wrong),
 // and a workflow's agents are frozen onto such policies by name (the CLI's --frozen).
-import { formatErrors, validateConfig } from '../core/config';
 import { formatSignature } from '../envs/action';
 import type { EnvSpec } from '../envs/api';
 import { getEnvSpec } from '../envs/registry';
@@ -24,8 +23,8 @@ export interface FrozenPolicy {
 
 /**
  * The checkpoint in `bytes` as agent `name`'s policy on the team's env `spec`, or an Error naming the agent: bytes
- * that do not decode, a config that does not validate, parameters that do not fit the checkpoint's model and
- * vocabulary, or an env whose action language lacks an action of the team's env.
+ * that do not decode (decodeCheckpoint checks the config, the vocabulary and the arrays), parameters that do not fit
+ * the checkpoint's model and vocabulary, or an env whose action language lacks an action of the team's env.
  */
 export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): FrozenPolicy {
   const fail = (why: string) => new Error(`agent '${name}': its saved policy ${why}`);
@@ -35,10 +34,7 @@ export function frozenPolicy(name: string, bytes: Uint8Array, spec: EnvSpec): Fr
   } catch (e) {
     throw fail(`cannot be read (${reason(e)})`);
   }
-  const checked = validateConfig(saved.config);
-  if (!checked.ok) throw fail(`has a bad config (${formatErrors(checked.errors)})`);
-  const config = checked.config;
-  if (!Array.isArray(saved.vocab) || !saved.policy || !(saved.policy.params instanceof Float32Array)) throw fail('has no vocabulary or parameters');
+  const config = saved.config;
   const expected = paramTable(presetConfig(config.model, saved.vocab.length, config.pointer)).total; // the parameter buffer's length
   if (saved.policy.params.length !== expected)
     throw fail(`has ${saved.policy.params.length} parameter values; a ${config.model} model over its ${saved.vocab.length} words has ${expected}`);

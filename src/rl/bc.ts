@@ -26,9 +26,12 @@ export interface DemonstrateOptions {
 export function demonstrate(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, seed: number, maxTurns: number, o: DemonstrateOptions = {}): EpisodeRecord {
   const env = spec.create();
   let { obs, info } = env.reset({ seed, options: envOptions, split: 'train' });
+  // Stryker disable next-line BooleanLiteral: truncated is set below, once the episode is over
   const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a share of 0 never swaps (chance(0) is false), stream or not
   const noise = o.noise && o.noise.share > 0 ? { ...o.noise, rng: Rng.fromSeed(seed).split('bc-noise') } : null;
   let done = false;
+  let terminated = false;
   while (!done && e.turns.length < maxTurns) {
     const prompt = io.prompt(o.context ? e.goal + o.context(env) : e.goal, obs, pastActions(e));
     let text = spec.expert(env);
@@ -40,11 +43,13 @@ export function demonstrate(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, 
     e.turns.push({ prompt: prompt.tokens, action: io.encodeAction(text, prompt), logp: [], entropy: [], text });
     e.envReturn += step.reward;
     ({ obs, info } = step);
+    terminated = step.terminated;
     done = step.terminated || step.truncated;
   }
   e.success = info.success;
   e.progress = info.progress;
-  e.truncated = !info.success && !done;
+  // As in a rollout: out of turns (the env's limit or maxTurns) without success.
+  e.truncated = !info.success && !terminated;
   return e;
 }
 
