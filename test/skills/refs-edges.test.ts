@@ -112,8 +112,9 @@ describe('findElement', () => {
     expect(findElement(page, 'button', 'Cancel')).toBeUndefined();
     expect(findElement(page, 'link', 'Home')).toBeUndefined();
     // Two fields: which one a label means is not guessed.
-    expect(findElement([...page, { id: 8, role: 'textbox', name: 'Password' }], 'textbox', 'Text')).toBeUndefined();
-    expect(findElement([...page, { id: 8, role: 'textbox', name: 'Password' }], 'textbox', 'Password')?.id).toBe(8);
+    const twoFields = [...page, { id: 8, role: 'textbox', name: 'Password' }];
+    expect(findElement(twoFields, 'textbox', 'Text')).toBeUndefined();
+    expect(findElement(twoFields, 'textbox', 'Password')?.id).toBe(8);
   });
 });
 
