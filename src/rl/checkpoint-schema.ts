@@ -35,6 +35,7 @@ const TurnSchema = v.strictObject({
   entropy: v.optional(v.array(v.pipe(v.number(), v.finite(), v.minValue(0)))),
   text: v.string(),
   error: v.optional(v.string()),
+  progress: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
 });
 
 const EpisodeSchema = v.strictObject({

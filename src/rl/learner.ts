@@ -7,6 +7,7 @@ import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy
 import { computeAdvantages, turnAdvantage } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
+import { progressAdvantages } from './turn-credit';
 import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
 import { aggregationWeights } from './weights';
 
@@ -98,17 +99,20 @@ export class Learner {
   ): Promise<LearnerStep> {
     const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
     const cut = episodes.map((e) => c.maskTruncatedCompletions && cutOff(e));
+    const perTurn = c.turnCredit === 'progress' ? progressAdvantages(episodes, c.group).flat() : null; // (N) in turn order
 
     // rows = turns, loss only on action tokens
     const { batch, spans } = turnRows(episodes);
     const turns = episodes.flatMap((e) => e.turns);
     const T = batch.width;
     const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
-    const advantage = new Float32Array(batch.rows); // (N) the row's episode advantage (a refused turn's: failedTurnCredit)
+    // (N) the row's episode advantage (a refused turn's: failedTurnCredit), plus its own under turnCredit 'progress'
+    const advantage = new Float32Array(batch.rows);
     turns.forEach((t, n) => {
       const e = spans[n].episode;
+      const counted = valid[e] && !cut[e];
       oldLogp.set(t.logp, n * T + t.prompt.length);
-      advantage[n] = turnAdvantage(advantages[e], t.error !== undefined, c.failedTurnCredit, valid[e] && !cut[e]);
+      advantage[n] = turnAdvantage(advantages[e], t.error !== undefined, c.failedTurnCredit, counted) + (perTurn && counted ? perTurn[n] : 0);
     });
     const weight = aggregationWeights(spans, T, c.agg, maxLen, { valid, masked: cut });
     const maskTokens = countNonZero(weight); // the loss mask's tokens: the clip ratios' denominator

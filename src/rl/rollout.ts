@@ -33,6 +33,7 @@ export interface TurnRecord {
   entropy: number[]; // (|action|) entropy of the distribution each token was sampled from (empty for demonstrations)
   text: string; // the decoded action
   error?: string; // the env's lastActionError
+  progress?: number; // the env's progress in [0, 1] after this turn (1 on success); the single-agent rollout records it
 }
 
 export interface EpisodeRecord {
@@ -126,6 +127,7 @@ export async function rollout(
       stats.envSteps++;
       const t: TurnRecord = { prompt: contexts[row].tokens, action, logp: gen.logp[row], entropy: gen.entropy[row], text };
       if (step.info.lastActionError) t.error = step.info.lastActionError;
+      t.progress = step.info.progress;
       l.record.turns.push(t);
       l.obs = step.obs;
       l.record.success = step.info.success;

@@ -110,6 +110,10 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
     trl: none('GRPOTrainer gives every token of a completion its advantage; no per-turn credit for refused actions'),
     verl: none('verl gives every response token its advantage; no per-turn credit for refused actions'),
   },
+  turnCredit: {
+    trl: none('GRPOTrainer gives every token of a completion its advantage; no per-turn process credit'),
+    verl: none('verl gives every response token its advantage; no per-turn process credit'),
+  },
   async: { trl: none('GRPOTrainer samples with the current policy; no one-update-old rollouts'), verl: none("verl's one_step_off_policy recipe is a separate trainer") },
   skills: { trl: none("our skill library's macro-actions"), verl: none("our skill library's macro-actions") },
   skillSelect: { trl: none("our skill discovery's selection rule (Bottom-Up Agent's or ours)"), verl: none("our skill discovery's selection rule (Bottom-Up Agent's or ours)") },
