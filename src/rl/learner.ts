@@ -7,7 +7,7 @@ import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy
 import { computeAdvantages, turnAdvantage } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
-import { progressAdvantages } from './turn-credit';
+import { stepAdvantages } from './turn-credit';
 import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
 import { aggregationWeights } from './weights';
 
@@ -99,7 +99,7 @@ export class Learner {
   ): Promise<LearnerStep> {
     const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
     const cut = episodes.map((e) => c.maskTruncatedCompletions && cutOff(e));
-    const perTurn = c.turnCredit === 'progress' ? progressAdvantages(episodes, c.group).flat() : null; // (N) in turn order
+    const perTurn = c.turnCredit === 'progress' ? stepAdvantages(episodes, rewards, c.group).flat() : null; // (N) in turn order
 
     // rows = turns, loss only on action tokens
     const { batch, spans } = turnRows(episodes);
