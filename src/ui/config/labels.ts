@@ -60,7 +60,6 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   importanceSamplingLevel: 'ratio per token or per episode',
   maskTruncatedCompletions: 'ignore episodes cut off mid-action',
   failedTurnCredit: 'credit for refused actions',
-  turnCredit: 'credit each step for its own progress',
   topEntropyQuantile: 'learn only on the most uncertain tokens',
   entropyCoef: 'bonus for keeping choices open (entropy)',
   bcDemos: 'expert examples to copy',

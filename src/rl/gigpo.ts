@@ -1,4 +1,4 @@
-// Per-turn process credit (turnCredit 'progress'), after GiGPO's step-level groups (Feng et al. 2025, "Group-in-Group
+// Per-turn credit for adv 'gigpo': the step level of GiGPO (Feng et al. 2025, "Group-in-Group
 // Policy Optimization for LLM Agent Training"): turns of one GRPO group that act from the same state form a step group,
 // and a turn is credited for what its episode went on to reach against the others acting from that state. The state
 // is known here by its potential (the episode's reward had it ended there: half the env's progress), so a turn after
@@ -16,7 +16,7 @@ export function statePotentials(e: EpisodeRecord): number[] {
   return e.turns.map((_, k) => {
     if (k === 0) return 0;
     const p = e.turns[k - 1].progress;
-    if (p === undefined) throw new Error(`turnCredit 'progress': turn ${k - 1} of episode ${e.task}/${e.member} has no recorded progress (only the single-agent rollout records it)`);
+    if (p === undefined) throw new Error(`adv 'gigpo': turn ${k - 1} of episode ${e.task}/${e.member} has no recorded progress (only the single-agent rollout records it)`);
     return episodeReward({ success: false, progress: p, truncated: false }, 'potential', 'zero');
   });
 }

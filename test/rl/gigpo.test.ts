@@ -1,4 +1,4 @@
-// turnCredit 'progress' (GiGPO's step-level groups): a turn's episode reward against the group's turns that acted from
+// adv 'gigpo' (GiGPO's step-level groups): a turn's episode reward against the group's turns that acted from
 // a state of the same potential. By hand on a login-like group, then through the trainer on the scripted stand-ins
 // (PressOne: click(2) is refused at progress 0.4, click(1) wins), row by row in the batch the policy is given.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { validateConfig, formatErrors } from '../../src/core/config';
 import { ADV_EPS } from '../../src/rl/advantages';
 import type { EpisodeRecord } from '../../src/rl/rollout';
 import { Trainer } from '../../src/rl/trainer';
-import { stepAdvantages, statePotentials } from '../../src/rl/turn-credit';
+import { stepAdvantages, statePotentials } from '../../src/rl/gigpo';
 import { config, parts } from './scripted';
 
 /** An episode whose turns end at these progress values. */
@@ -75,33 +75,34 @@ describe('stepAdvantages, by hand', () => {
   });
 });
 
-describe("turnCredit through the trainer", () => {
+describe("adv 'gigpo' through the trainer", () => {
   /** The first update (reward potential): the rows' advantages, each row's episode advantage, the episodes as records
    * and their rewards. */
-  async function firstUpdate(turnCredit: 'episode' | 'progress') {
+  async function firstUpdate(adv: 'group' | 'gigpo') {
     const p = parts();
-    const trainer = await Trainer.create(config({ seed: 3, turnCredit, reward: 'potential', beta: 0.01 }), p);
+    const trainer = await Trainer.create(config({ seed: 3, adv, reward: 'potential', beta: 0.01 }), p);
     const r = await trainer.step();
     const { batch } = p.policy.batches[0];
     const records = r.episodes.map((e) => played(e.turns.map((t) => (t.error ? 0.4 : 1)), e.success, e.member));
     return { rows: Array.from(batch.advantage), episodeAdv: r.episodes.flatMap((e) => e.turns.map(() => e.advantage)), records, rewards: r.episodes.map((e) => e.reward) };
   }
 
-  it("'episode' (the default) leaves every row its episode advantage; 'progress' adds the turn's own", async () => {
+  it("'group' (the default) leaves every row its episode advantage; 'gigpo' has the same episode level and adds the step level", async () => {
     const c = validateConfig({});
-    expect(c.ok && c.config.turnCredit).toBe('episode');
-    const plain = await firstUpdate('episode');
+    expect(c.ok && c.config.adv).toBe('group');
+    const plain = await firstUpdate('group');
     plain.rows.forEach((a, n) => expect(a).toBeCloseTo(plain.episodeAdv[n], 6));
-    const credited = await firstUpdate('progress');
+    const credited = await firstUpdate('gigpo');
     expect(credited.episodeAdv).toEqual(plain.episodeAdv); // the same episodes, the same episode advantages
+    expect(plain.episodeAdv.some((a) => a !== 0)).toBe(true);
     const own = stepAdvantages(credited.records, credited.rewards, config().group).flat();
     expect(own.some((x) => Math.abs(x) > 0.1)).toBe(true); // the batch holds step groups with a spread
     credited.rows.forEach((a, n) => expect(a).toBeCloseTo(plain.episodeAdv[n] + own[n], 5));
   });
 
   it('a bad value is named in the message', () => {
-    const r = validateConfig({ turnCredit: 'steps' });
+    const r = validateConfig({ adv: 'steps' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(formatErrors(r.errors)).toMatch(/^turnCredit='steps': .*episode.*progress/);
+    if (!r.ok) expect(formatErrors(r.errors)).toMatch(/^adv='steps': .*rloo.*gigpo/);
   });
 });
