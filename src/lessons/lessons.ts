@@ -45,7 +45,7 @@ const OUTCOME = ['episode/success', 'reward/mean', 'reward/frac_zero_std'];
 const BC_THEN_RL: Partial<Config> = { lr: 0.003, temperature: 1, updates: 100 };
 
 /** credit-for-progress's runs: the outcome-vs-process preset's config when the lesson's claims were measured. */
-const CREDIT: Partial<Config> = { bcLr: 0.003, lr: 0.003, temperature: 1 };
+const CREDIT: Partial<Config> = { env: 'login-user', bcLr: 0.003, lr: 0.003, temperature: 1, adv: 'group' };
 
 type Definition = Omit<Lesson, keyof LessonText>;
 

@@ -1,5 +1,5 @@
-// GRPO advantages from the rewards of B groups of G episodes: group-normalised (TRL's default, and GiGPO's episode
-// level), batch std, no std (Dr.GRPO) or leave-one-out (RLOO), and a refused turn's share of its episode's advantage.
+// GRPO advantages from the rewards of B groups of G episodes: group-normalised (TRL's default, and step-bonus's
+// episode level), batch std, no std (Dr.GRPO) or leave-one-out (RLOO), and a refused turn's share of its episode's advantage.
 // Pure functions; shapes are (B*G) flattened group by group.
 
 import type { Config } from '../core/config-table';
@@ -63,7 +63,7 @@ export function computeAdvantages(rewards: ArrayLike<number>, G: number, mode: A
       const r = rewards[i];
       switch (mode) {
         case 'group':
-        case 'gigpo': // its episode level is GRPO's; the learner adds the step level (turn-credit.ts)
+        case 'step-bonus': // its episode level is GRPO's; the learner adds each turn's bonus (step-bonus.ts)
           advantages[i] = (r - m) / (std + ADV_EPS);
           break;
         case 'batch':

@@ -7,7 +7,7 @@ import type { Policy, StepHyper, StepMetrics, TrainBatch } from '../model/policy
 import { computeAdvantages, turnAdvantage } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
-import { stepAdvantages } from './gigpo';
+import { stepBonus } from './step-bonus';
 import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
 import { aggregationWeights } from './weights';
 
@@ -99,14 +99,14 @@ export class Learner {
   ): Promise<LearnerStep> {
     const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
     const cut = episodes.map((e) => c.maskTruncatedCompletions && cutOff(e));
-    const perTurn = c.adv === 'gigpo' ? stepAdvantages(episodes, rewards, c.group).flat() : null; // (N) in turn order
+    const perTurn = c.adv === 'step-bonus' ? stepBonus(episodes, c.group, c.truncation).flat() : null; // (N) in turn order
 
     // rows = turns, loss only on action tokens
     const { batch, spans } = turnRows(episodes);
     const turns = episodes.flatMap((e) => e.turns);
     const T = batch.width;
     const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
-    // (N) the row's episode advantage (a refused turn's: failedTurnCredit), plus its step-level one under adv 'gigpo'
+    // (N) the row's episode advantage (a refused turn's: failedTurnCredit), plus its bonus under adv 'step-bonus'
     const advantage = new Float32Array(batch.rows);
     turns.forEach((t, n) => {
       const e = spans[n].episode;

@@ -55,15 +55,16 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'outcome-vs-process',
-    // The login preset's recipe: after 11 BC steps about 1 training attempt in 20 succeeds, so most outcome groups
-    // are all-fail, while a right field already earns the progress run partial credit. The progress run is paid by
-    // reward 'potential' (half the progress reached, however the episode ended): under 'process' pressing Login with
-    // one field right earned 0.225 and running out of turns 0, and the policy learned to end early (README).
-    doc: "Binary success reward against success plus the task's progress signal on login, after a BC warm-up that leaves successes rare.",
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
+    // enter-password after 8 BC steps: the same password into two fields, then Submit, so the partial skill (one
+    // field right) is the whole skill repeated. Outcome groups are nearly all-fail (seed 1: no success in 60 updates),
+    // while a right field is common. On login (until 2026-12-01) the progress runs learned the password and never the
+    // username, which they never typed; reward 'potential' and per-turn credit with both signs learned to fill both
+    // password fields and stopped pressing Submit (README).
+    doc: "Binary success reward against success plus credit for progress on enter-password, after a BC warm-up that leaves successes rare.",
+    config: { env: 'enter-password', model: 'tiny', group: 8, tasks: 4, bcSteps: 8, bcLr: 0.005, lr: 0.002, temperature: 1.5, reward: 'outcome', updates: 100, backend: 'cpu' },
     variants: [
-      { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1).', config: { reward: 'outcome' } },
-      { name: 'process', doc: 'Reward 1 on success, else half the progress reached, also when out of turns (the per-turn progress gains summed), so ending early earns nothing extra.', config: { reward: 'potential' } },
+      { name: 'outcome', doc: 'Reward 1 on success, else 0 (WebAgent-R1): no signal in a group where nothing succeeds.', config: { adv: 'group' } },
+      { name: 'process', doc: "The same reward, plus a bonus for each turn whose episode went on to more progress than the group's other turns from a state of the same progress (adv step-bonus).", config: { adv: 'step-bonus' } },
     ],
   },
   {

@@ -67,12 +67,12 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
     note: 'one optimizer step per update over all G x B episodes (TRL: per_device_train_batch_size x gradient_accumulation_steps x GPUs = G x B)',
   },
   adv: {
-    trl: [set('scale_rewards', (c) => (c.adv === 'rloo' ? none("GRPOConfig has no leave-one-out baseline (TRL's RLOOTrainer has)") : c.adv === 'gigpo' ? none('GRPOConfig has no step-level groups (GiGPO)') : c.adv))],
+    trl: [set('scale_rewards', (c) => (c.adv === 'rloo' ? none("GRPOConfig has no leave-one-out baseline (TRL's RLOOTrainer has)") : c.adv === 'step-bonus' ? none('GRPOConfig has no per-turn credit') : c.adv))],
     verl: [
-      set('algorithm.adv_estimator', (c) => ({ group: 'grpo', none: 'grpo', batch: 'reinforce_plus_plus_baseline', rloo: 'rloo', gigpo: 'gigpo' })[c.adv]),
+      set('algorithm.adv_estimator', (c) => ({ group: 'grpo', none: 'grpo', batch: 'reinforce_plus_plus_baseline', rloo: 'rloo', 'step-bonus': 'gigpo' })[c.adv]),
       set('algorithm.norm_adv_by_std_in_grpo', (c) => c.adv !== 'none'),
     ],
-    note: "verl's reinforce_plus_plus_baseline (group mean, then batch whitening) stands for batch; gigpo is verl-agent's estimator (a verl fork), whose step groups are exact states, ours states of one progress",
+    note: "verl's reinforce_plus_plus_baseline (group mean, then batch whitening) stands for batch; step-bonus is nearest verl-agent's gigpo (a verl fork), whose step groups are exact states scored by the return, both signs; ours are states of one progress scored by the progress reached, the positive part only",
   },
   agg: {
     trl: [set('loss_type', (c) => ({ grpo: 'grpo', bnpo: 'bnpo', dr_grpo: 'dr_grpo', dapo: 'dapo', token_mean: 'dapo' })[c.agg])],

@@ -19,8 +19,8 @@ const EXPECTED: Record<AdvMode, number[]> = {
   batch: [-2 / (BATCH_STD + ADV_EPS), 0, 2 / (BATCH_STD + ADV_EPS), 0, 0, 0, 0, 0, 0, -2 / (BATCH_STD + ADV_EPS), 0, 2 / (BATCH_STD + ADV_EPS)],
   // r - (sum of the others) / (k - 1): A: 1 - (3+5)/2 = -3, 3 - (1+5)/2 = 0, 5 - (1+3)/2 = 3.
   rloo: [-3, 0, 3, 0, 0, 0, 0, 0, 0, -3, 0, 3],
-  // GiGPO's episode level is GRPO's (the learner adds the step level per turn)
-  gigpo: [-2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS), 0, 0, 0, 0, 0, 0, -2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS)],
+  // step-bonus's episode level is GRPO's (the learner adds each turn's bonus)
+  'step-bonus': [-2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS), 0, 0, 0, 0, 0, 0, -2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS)],
 };
 
 describe('advantages with masked episodes', () => {

@@ -6,7 +6,7 @@ export const PRESET_WORDS: Readonly<Record<string, string>> = {
   login: 'Log in: type the username, type the password, press Login, with a single reward at the very end.',
   'from-base': 'Log in on a page it never studied: copy an expert for a few steps, then practise, starting from an agent that already studied other pages, or from nothing? Two runs to compare.',
   'bc-vs-zero': 'Copy an expert first, or start from random guesses? Two runs of the login task to compare.',
-  'outcome-vs-process': 'Reward success only, or also the progress made? Two runs of the login task to compare.',
+  'outcome-vs-process': 'Reward success only, or also credit each step that made more progress? Two runs of the enter-password task to compare.',
   'group-size': 'How many tries per task? 2, 8 or 16: small groups often all fail, and then teach nothing.',
   'skills-vs-plain': 'Reuse what worked as one move, or pick every action one by one? Two runs of typing a word and pressing Submit, from random guesses.',
   'card-battler': 'A card game: two fights, dozens of choices per game, and one reward at the end.',

@@ -1,14 +1,13 @@
-// Per-turn credit for adv 'gigpo': the step level of GiGPO (Feng et al. 2025, "Group-in-Group
-// Policy Optimization for LLM Agent Training"): turns of one GRPO group that act from the same state form a step group,
-// and a turn is credited for what its episode went on to reach against the others acting from that state. The state
-// is known here by its potential (the episode's reward had it ended there: half the env's progress), so a turn after
-// a right field is compared with the other turns after one right field, not with turns from the empty form: an
-// episode-level reward credits every turn of an attempt alike (a right field and the wrong Login click after it), and
-// a reward to go against one baseline for the whole group pushed every turn after a right field down (less was left
-// to gain). Pure functions; a group is G episodes of one task seed.
+// Per-turn credit for adv 'step-bonus', after GiGPO's step-level groups (Feng et al. 2025, "Group-in-Group Policy
+// Optimization for LLM Agent Training"): the turns of one GRPO group that act from the same state form a step group,
+// and a turn is scored by what its episode went on to reach against the others acting from that state. Here a state
+// is known by its potential (half the env's progress), what an episode reaches is its progress potential (reward
+// 'potential'), and a turn keeps only the positive part, a bonus: a right field is pushed up even in a group where no
+// episode succeeds, while ending early is never pushed down by it (with both signs, pressing Submit on a half-filled
+// form was pushed down, and the policy stopped pressing it at all). Pure functions; a group is G episodes of one seed.
 
 import type { EpisodeRecord } from './rollout';
-import { ADV_EPS, episodeReward, sampleStd } from './advantages';
+import { ADV_EPS, episodeReward, sampleStd, type TruncationMode } from './advantages';
 
 /** The potential of the state each turn acted from: 0 before the first turn, then half the progress the turn before
  * reached (the reset state is one state for a whole group: one task seed). */
@@ -16,7 +15,7 @@ export function statePotentials(e: EpisodeRecord): number[] {
   return e.turns.map((_, k) => {
     if (k === 0) return 0;
     const p = e.turns[k - 1].progress;
-    if (p === undefined) throw new Error(`adv 'gigpo': turn ${k - 1} of episode ${e.task}/${e.member} has no recorded progress (only the single-agent rollout records it)`);
+    if (p === undefined) throw new Error(`adv 'step-bonus': turn ${k - 1} of episode ${e.task}/${e.member} has no recorded progress (only the single-agent rollout records it)`);
     return episodeReward({ success: false, progress: p, truncated: false }, 'potential', 'zero');
   });
 }
@@ -53,4 +52,14 @@ export function stepAdvantages(episodes: readonly EpisodeRecord[], rewards: read
     }
   }
   return out;
+}
+
+/**
+ * adv 'step-bonus': each turn's bonus, the positive part of its step-level advantage with the episodes' progress
+ * potentials (reward 'potential': 1 on success, else half the progress reached) as what they went on to reach.
+ * @returns (B*G) per episode, one bonus (>= 0) per turn
+ */
+export function stepBonus(episodes: readonly EpisodeRecord[], G: number, truncation: TruncationMode): number[][] {
+  const reached = episodes.map((e) => episodeReward(e, 'potential', truncation));
+  return stepAdvantages(episodes, reached, G).map((turns) => turns.map((a) => Math.max(0, a)));
 }

@@ -1,12 +1,13 @@
-// adv 'gigpo' (GiGPO's step-level groups): a turn's episode reward against the group's turns that acted from
-// a state of the same potential. By hand on a login-like group, then through the trainer on the scripted stand-ins
-// (PressOne: click(2) is refused at progress 0.4, click(1) wins), row by row in the batch the policy is given.
+// adv 'step-bonus' (after GiGPO's step-level groups): a turn's episode reward against the group's turns that acted
+// from a state of the same potential, the positive part of it with the progress potential as the reward. By hand on a
+// login-like group, then through the trainer on the scripted stand-ins (PressOne: click(2) is refused at progress
+// 0.4, click(1) wins), row by row in the batch the policy is given.
 import { describe, expect, it } from 'vitest';
 import { validateConfig, formatErrors } from '../../src/core/config';
 import { ADV_EPS } from '../../src/rl/advantages';
 import type { EpisodeRecord } from '../../src/rl/rollout';
 import { Trainer } from '../../src/rl/trainer';
-import { stepAdvantages, statePotentials } from '../../src/rl/gigpo';
+import { stepAdvantages, stepBonus, statePotentials } from '../../src/rl/step-bonus';
 import { config, parts } from './scripted';
 
 /** An episode whose turns end at these progress values. */
@@ -75,34 +76,54 @@ describe('stepAdvantages, by hand', () => {
   });
 });
 
-describe("adv 'gigpo' through the trainer", () => {
-  /** The first update (reward potential): the rows' advantages, each row's episode advantage, the episodes as records
-   * and their rewards. */
-  async function firstUpdate(adv: 'group' | 'gigpo') {
+describe('stepBonus, by hand', () => {
+  it("the positive part of the step-level advantages with the episodes' progress potentials as their rewards", () => {
+    const episodes = [logsIn, oneFieldThenLogin, nothingRight];
+    const full = stepAdvantages(episodes, REWARDS, 3); // the potentials are REWARDS: 1 (success), 0.225, 0
+    const got = stepBonus(episodes, 3, 'zero');
+    expect(got).toEqual(full.map((turns) => turns.map((a) => Math.max(0, a))));
+    expect(got[0][0]).toBeGreaterThan(0); // the first right field, in an episode that went on to succeed
+    expect(got[1][0]).toBeGreaterThan(0); // a right field pays even though its episode failed (0.225 over the mean)
+    expect(got[1][1]).toBe(0); // Login with one field right: not pushed down
+    expect(got[2]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('pays an episode that ran out of turns its progress too (reward potential under truncation zero)', () => {
+    const ranOut = { ...played([0.45], false), truncated: true };
+    const got = stepBonus([ranOut, played([0], false)], 2, 'zero');
+    expect(got[0][0]).toBeGreaterThan(0);
+    expect(got[1][0]).toBe(0);
+  });
+});
+
+describe("adv 'step-bonus' through the trainer", () => {
+  /** The first update (reward outcome): the rows' advantages, each row's episode advantage and the episodes as
+   * records. */
+  async function firstUpdate(adv: 'group' | 'step-bonus') {
     const p = parts();
-    const trainer = await Trainer.create(config({ seed: 3, adv, reward: 'potential', beta: 0.01 }), p);
+    const trainer = await Trainer.create(config({ seed: 3, adv, beta: 0.01 }), p);
     const r = await trainer.step();
     const { batch } = p.policy.batches[0];
     const records = r.episodes.map((e) => played(e.turns.map((t) => (t.error ? 0.4 : 1)), e.success, e.member));
-    return { rows: Array.from(batch.advantage), episodeAdv: r.episodes.flatMap((e) => e.turns.map(() => e.advantage)), records, rewards: r.episodes.map((e) => e.reward) };
+    return { rows: Array.from(batch.advantage), episodeAdv: r.episodes.flatMap((e) => e.turns.map(() => e.advantage)), records };
   }
 
-  it("'group' (the default) leaves every row its episode advantage; 'gigpo' has the same episode level and adds the step level", async () => {
+  it("'group' (the default) leaves every row its episode advantage; 'step-bonus' has the same episode level and adds the bonus", async () => {
     const c = validateConfig({});
     expect(c.ok && c.config.adv).toBe('group');
     const plain = await firstUpdate('group');
     plain.rows.forEach((a, n) => expect(a).toBeCloseTo(plain.episodeAdv[n], 6));
-    const credited = await firstUpdate('gigpo');
+    const credited = await firstUpdate('step-bonus');
     expect(credited.episodeAdv).toEqual(plain.episodeAdv); // the same episodes, the same episode advantages
     expect(plain.episodeAdv.some((a) => a !== 0)).toBe(true);
-    const own = stepAdvantages(credited.records, credited.rewards, config().group).flat();
-    expect(own.some((x) => Math.abs(x) > 0.1)).toBe(true); // the batch holds step groups with a spread
+    const own = stepBonus(credited.records, config().group, 'zero').flat();
+    expect(own.some((x) => x > 0.1)).toBe(true); // the batch holds step groups with a spread
     credited.rows.forEach((a, n) => expect(a).toBeCloseTo(plain.episodeAdv[n] + own[n], 5));
   });
 
   it('a bad value is named in the message', () => {
     const r = validateConfig({ adv: 'steps' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(formatErrors(r.errors)).toMatch(/^adv='steps': .*rloo.*gigpo/);
+    if (!r.ok) expect(formatErrors(r.errors)).toMatch(/^adv='steps': .*rloo.*step-bonus/);
   });
 });
