@@ -57,9 +57,10 @@ export const PRESETS: readonly Preset[] = [
     name: 'outcome-vs-process',
     // enter-password after 8 BC steps: the same password into two fields, then Submit, so the partial skill (one
     // field right) is the whole skill repeated. Outcome groups are nearly all-fail (seed 1: no success in 60 updates),
-    // while a right field is common. On login (until 2026-12-01) the progress runs learned the password and never the
-    // username, which they never typed; reward 'potential' and per-turn credit with both signs learned to fill both
-    // password fields and stopped pressing Submit (README).
+    // while a right field is common. On login (until 2026-12-01) the progress runs typed the password into both fields
+    // and never the username. Here, per-turn credit with both signs filled both fields and stopped pressing Submit;
+    // the bonus keeps only the positive part. Bench, updates to 0.5 eval: outcome never / 20 / 20, process 30 / 40 / 20
+    // (seeds 1-3, README).
     doc: "Binary success reward against success plus credit for progress on enter-password, after a BC warm-up that leaves successes rare.",
     config: { env: 'enter-password', model: 'tiny', group: 8, tasks: 4, bcSteps: 8, bcLr: 0.005, lr: 0.002, temperature: 1.5, reward: 'outcome', updates: 100, backend: 'cpu' },
     variants: [
