@@ -129,6 +129,9 @@ function crossFieldErrors(c: Config): FieldError[] {
   if (c.families.length > 0 && (c.workflow !== 'single' || c.skills)) {
     errors.push({ key: 'families', value: c.families.join(','), message: 'a mixture of families trains a single agent without skills (workflow = single, skills = false)' });
   }
+  if (c.adv === 'step-bonus' && c.workflow !== 'single') {
+    errors.push({ key: 'adv', value: 'step-bonus', message: "step-bonus reads each turn's progress, which only a single agent's rollout records (workflow = single)" });
+  }
   if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
     errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
   }

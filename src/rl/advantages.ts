@@ -1,5 +1,6 @@
 // GRPO advantages from the rewards of B groups of G episodes: group-normalised (TRL's default, and step-bonus's
-// episode level), batch std, no std (Dr.GRPO) or leave-one-out (RLOO), and a refused turn's share of its episode's advantage.
+// episode level), batch std, no std (Dr.GRPO) or leave-one-out (RLOO), and a refused turn's share of its episode's
+// advantage.
 // Pure functions; shapes are (B*G) flattened group by group.
 
 import type { Config } from '../core/config-table';

@@ -121,6 +121,13 @@ describe("adv 'step-bonus' through the trainer", () => {
     credited.rows.forEach((a, n) => expect(a).toBeCloseTo(plain.episodeAdv[n] + own[n], 5));
   });
 
+  it('a team workflow is refused with the reason: only the single-agent rollout records progress per turn', () => {
+    const r = validateConfig({ adv: 'step-bonus', workflow: 'chain' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(formatErrors(r.errors)).toBe("adv='step-bonus': step-bonus reads each turn's progress, which only a single agent's rollout records (workflow = single)");
+    expect(validateConfig({ adv: 'step-bonus', workflow: 'single' }).ok).toBe(true);
+  });
+
   it('a bad value is named in the message', () => {
     const r = validateConfig({ adv: 'steps' });
     expect(r.ok).toBe(false);
