@@ -79,17 +79,17 @@ export class SkillEnv implements Env {
     const k = c.ok ? (c.args[0] as number) : -1;
     const here = startable(this.skills, this.obs, goalWords(this.inner.goal));
     const skill = here[k];
-    const error = !c.ok ? c.error : !skill ? `skill(${k}): ${listed(here.length)}` : undefined;
-    const run = skill ? runSteps(this.inner, skill.steps, this.obs, this.info) : undefined;
-    if (!run || run.trace.length === 0) {
-      // Nothing ran: spend the turn on the inner env as a bad action, reporting what was wrong with the skill.
+    if (!skill) {
+      // No such skill here: spend the turn on the inner env as a bad action, reporting what was wrong.
       const wasted = this.finish(this.inner.step(trimmed));
-      wasted.info.lastActionError = error ?? `skill(${k}) '${skill?.name}' did not run: ${run?.error}`;
+      wasted.info.lastActionError = c.ok ? `skill(${k}): ${listed(here.length)}` : c.error;
       return wasted;
     }
+    // Its first step runs: canStart resolved it in this very state.
+    const run = runSteps(this.inner, skill.steps, this.obs, this.info);
+    // An ok run's last step reported no error, so its info carries none.
     const info: StepInfo = { ...run.info };
     if (!run.ok) info.lastActionError = `skill(${k}) '${skill.name}' stopped: ${run.error}`;
-    else delete info.lastActionError;
     return this.finish({ obs: run.obs, info, reward: run.reward, terminated: run.terminated, truncated: run.done && !run.terminated });
   }
 

@@ -16,6 +16,12 @@ describe('goal words', () => {
   it('content words: lower case letters and digits, no frame words', () => {
     expect(contentWords('The Ship sails TO Åland at 9, then home')).toEqual(['ship', 'sails', 'åland', '9', 'home']);
     expect(contentWords('... !')).toEqual([]);
+    // Every frame word, in any case, is dropped; a word that merely contains one is kept.
+    const frame = 'a an the to of and or in on at by for with from then is it that this as be into its their your';
+    expect(contentWords(frame)).toEqual([]);
+    expect(contentWords(frame.toUpperCase())).toEqual([]);
+    expect(goalTexts(frame.toUpperCase())).toEqual([]);
+    expect(contentWords('Theme tool')).toEqual(['theme', 'tool']);
   });
 
   it("texts: the quoted spans (either quote, empty ones dropped), then the words as written, each once", () => {

@@ -94,6 +94,9 @@ describe('mergeLibraries', () => {
     // Another agent's record, or another finding of the same agent, is combined.
     expect(mergeLibraries([[v1], [{ ...v2, agent: 'b' }]])[0].uses).toBe(7);
     expect(mergeLibraries([[v1], [{ ...v2, createdAt: 11 }]])[0].uses).toBe(7);
+    // Copies with equal uses: the first one read stays.
+    const same = skill([click('A')], { uses: 2, successes: 1, fitness: 0.9 });
+    expect(mergeLibraries([[v1], [same]])).toEqual([v1]);
   });
 
   it('keeps a parent id that names no merged skill', () => {
