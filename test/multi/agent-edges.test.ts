@@ -10,6 +10,7 @@ import { plainObservation } from '../../src/envs/observation';
 import type { GenerateOptions } from '../../src/model/policy-api';
 import { paramTable } from '../../src/model/params';
 import { TransformerPolicy } from '../../src/model/policy';
+import { Learner } from '../../src/rl/learner';
 import { presetConfig } from '../../src/model/presets';
 import { AgentRunner, type ActRow, type AgentInit } from '../../src/multi/agent';
 import { PLAN_TOKENS, teamVocab } from '../../src/multi/language';
@@ -141,5 +142,42 @@ describe('AgentRunner', () => {
     expect((await frozen.act(rows(1))).texts).toHaveLength(1);
     await expect(frozen.train(episodes, [1, 0], [true, true])).rejects.toThrow("agent 'p1' acts with a saved policy: it never trains");
     frozen.dispose();
+  });
+
+  it("counts its updates and gives the learner its turns' token budget; disposing frees the learner, or a frozen agent's policy", async () => {
+    const agent = await AgentRunner.create(init('proposer', { bcSteps: 0 }));
+    const played = rows(2);
+    const acted = await agent.act(played);
+    const budget = recordGenerate();
+    await agent.act(played);
+    const episodes = acted.texts.map((text, i) => ({
+      task: 0, member: i, seed: i, goal: played[i].goal, success: i === 0, progress: i === 0 ? 1 : 0, truncated: false, envReturn: i === 0 ? 1 : 0,
+      turns: [{ prompt: acted.prompts[i], action: acted.tokens[i], logp: acted.logp[i], entropy: acted.entropy[i], text }],
+    }));
+    const update = vi.spyOn(Learner.prototype, 'update');
+    await agent.train(episodes, [1, 0], [true, true]);
+    await agent.train(episodes, [0, 1], [true, true]);
+    expect(update.mock.calls.map((c) => [c[4], c[5]])).toEqual([[0, 2 * budget[0].o.maxNewTokens], [1, 2 * budget[0].o.maxNewTokens]]); // update k, turns (2) x action tokens
+    const freed = vi.spyOn(Learner.prototype, 'dispose');
+    const policyFreed = vi.spyOn(TransformerPolicy.prototype, 'dispose');
+    agent.dispose();
+    expect([freed.mock.calls.length, policyFreed.mock.calls.length]).toEqual([1, 1]); // the learner frees its policy
+  });
+
+  it('a frozen planner acts with its saved parameters, under the plan words and a plan-sized budget', async () => {
+    const c = config();
+    const vocab = init('planner').vocab;
+    const params = new Float32Array(paramTable(presetConfig('tiny', vocab.length, c.pointer)).total).fill(0.02);
+    const loaded = vi.spyOn(TransformerPolicy.prototype, 'setParams');
+    const node = { name: 'plan', role: 'planner' as const, model: 'tiny' as const, trainable: false };
+    const frozen = await AgentRunner.create({ ...init('planner'), node, policy: { model: 'tiny', match: c.match, pointer: c.pointer, vocab, params } });
+    expect(loaded.mock.calls.map((call) => call[0])).toEqual([params]);
+    const calls = recordGenerate();
+    await frozen.act(rows(1));
+    expect(calls[0].o.maxNewTokens).toBe(PLAN_TOKENS - 1 + 2); // a plan and the action slack
+    expect(calls[0].o.allowed).toBeDefined();
+    const policyFreed = vi.spyOn(TransformerPolicy.prototype, 'dispose');
+    frozen.dispose();
+    expect(policyFreed).toHaveBeenCalledTimes(1);
   });
 });
