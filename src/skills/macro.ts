@@ -35,6 +35,7 @@ class SkillObservation implements Observation {
     return this.inner.elements;
   }
   get text(): string {
+    // Stryker disable next-line ConditionalExpression: a cache; building the text again gives the same text
     if (this.#text === undefined) {
       const lines = this.here.map((s, k) => `skill(${k}): ${s.name}`);
       this.#text = lines.length > 0 ? `${this.inner.text}\nskills:\n${lines.join('\n')}` : this.inner.text;
@@ -122,6 +123,7 @@ export class SkillEnv implements Env {
 export function macroSkills(spec: EnvSpec, library: readonly Skill[], max = MAX_MACRO_SKILLS): Skill[] {
   return library
     .filter((s) => s.family === spec.family)
+    // Stryker disable next-line EqualityOperator: a library holds each content id once, so a.id === b.id never happens
     .sort((a, b) => bottomUpFitness(b) - bottomUpFitness(a) || b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
     .slice(0, max);
 }

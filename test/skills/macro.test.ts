@@ -61,6 +61,7 @@ describe('withSkills', () => {
     expect(notHere.info.lastActionError).toBe('skill(1): only skill(0) can start here');
     const atomic = env.step('click(4)');
     expect(atomic.info.turn).toBe(3);
+    expect(atomic.info.lastActionError).toBeUndefined(); // an atomic action is not read as a skill
     expect(atomic.obs.text).toContain("textbox 'Name'");
   });
 
@@ -85,6 +86,9 @@ describe('SkillEnv at its edges', () => {
     const two = withSkills(tinySettings, [openSettings, { ...skill('also open', 0.1, [{ verb: 'click', args: [ref('link', 'Settings')] }, noise]) }]).create();
     two.reset({ seed: 4 });
     expect(two.step('skill(5)').info.lastActionError).toBe('skill(5): only skill(0) to skill(1) can start here');
+    expect(two.step('skill(x)').info.lastActionError).toContain('must be an integer'); // no skill runs, not even skill(1)
+    const listing = withSkills(tinySettings, [openSettings, skill('also open', 0.1, [{ verb: 'click', args: [ref('link', 'Settings')] }, noise])]).create();
+    expect(listing.reset({ seed: 4 }).obs.text).toContain("\nskills:\nskill(0): open the 'Settings' page\nskill(1): also open");
     const none = withSkills(tinySettings, [setAndSave]).create();
     const r0 = none.reset({ seed: 4 });
     expect(r0.obs.text).not.toContain('skills:');
