@@ -101,10 +101,8 @@ export class AgentRunner {
       const saved = init.policy;
       const { policy, note } = await createPolicy({ model: saved.model, vocab: saved.vocab.length, pointer: saved.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });
       await policy.setParams(saved.params);
-      const io = node.role === 'planner'
-        // Stryker disable next-line BooleanLiteral: a planner's plan words have no grammar for the skill filter to narrow
-        ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match)
-        : evaluationIO(spec, saved.vocab, policy.window, saved.match);
+      // Stryker disable next-line BooleanLiteral: a planner's plan words have no grammar for the skill filter to narrow
+      const io = node.role === 'planner' ? agentIO(saved.vocab, spec, policy.window, PLAN_TOKENS - 1, false, saved.match) : evaluationIO(spec, saved.vocab, policy.window, saved.match);
       return new AgentRunner(init, io, policy, null, root.split('sample'), { parameterCount: policy.parameterCount, backend: policy.backend, note });
     }
     const make = () => createPolicy({ model: node.model, vocab: init.vocab.length, pointer: c.pointer, seed, backend: c.backend, f16: c.f16, device, rows: c.group * c.tasks });

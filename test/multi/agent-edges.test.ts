@@ -216,9 +216,9 @@ describe('AgentRunner', () => {
     const params = new Float32Array(paramTable(presetConfig('tiny', vocab.length, c.pointer)).total).fill(0.02);
     const loaded = vi.spyOn(TransformerPolicy.prototype, 'setParams');
     const node = { name: 'plan', role: 'planner' as const, model: 'tiny' as const, trainable: false };
-    const frozen = await AgentRunner.create({ ...init('planner'), node, policy: { model: 'tiny', match: c.match, pointer: c.pointer, vocab, params } });
+    const frozen = await AgentRunner.create({ ...init('planner', { tasks: 2 }), node, policy: { model: 'tiny', match: c.match, pointer: c.pointer, vocab, params } });
     expect(loaded.mock.calls.map((call) => call[0])).toEqual([params]);
-    expect(built.policies.at(-1)).toMatchObject({ seed: Rng.fromSeed(3).split('agent/plan').split('init').nextU32(), rows: 2 });
+    expect(built.policies.at(-1)).toMatchObject({ seed: Rng.fromSeed(3).split('agent/plan').split('init').nextU32(), rows: 4 }); // group 2 x tasks 2
     const calls = recordGenerate();
     await frozen.act(rows(1));
     expect(calls[0].o.maxNewTokens).toBe(PLAN_TOKENS - 1 + 2); // a plan and the action slack
