@@ -12,13 +12,6 @@ import { Rng } from '../core/rng';
 export const BASELINES = ['random-grammar', 'random-legal', 'first-element', 'name-match'] as const;
 export type BaselineId = (typeof BASELINES)[number];
 
-export const BASELINE_DOCS: Record<BaselineId, string> = {
-  'random-grammar': 'a uniform verb with random arguments (ids on the page, words of the goal)',
-  'random-legal': 'a uniform action among those naming an element present, with a verb that fits its role',
-  'first-element': 'always the first legal action: the first actionable element',
-  'name-match': 'set the checkboxes the goal names, click the elements sharing a word with it, then a button',
-};
-
 /** One episode's player: the next action from the goal and the current observation (it may remember its past). */
 export type Player = (goal: string, obs: Observation) => string;
 

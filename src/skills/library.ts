@@ -52,6 +52,7 @@ export class Library {
   /** Adds a skill under its content id; a known action sequence is combined with the stored record instead. */
   add(skill: Skill): Skill {
     const id = skillId(skill.family, skill.steps);
+    // Stryker disable next-line ConditionalExpression: copying a record whose id is already right gives an equal record
     const s = id === skill.id ? skill : { ...skill, id };
     const old = this.byId.get(id);
     const stored = old ? combineSkills(old, s) : s;
@@ -76,6 +77,7 @@ export class Library {
   /** Skills of the family whose first step resolves here, highest `rank` first (default: fitness), at most `limit`. */
   applicable(family: string, obs: Observation, words: readonly string[], limit = Infinity, rank: (s: Skill) => number = (s) => s.fitness): Skill[] {
     const out = this.all().filter((s) => s.family === family && canStart(s.steps, obs, words));
+    // Stryker disable next-line EqualityOperator: ids in a library are unique, so a.id === b.id never happens
     out.sort((a, b) => rank(b) - rank(a) || b.fitness - a.fitness || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
     return out.slice(0, limit);
   }
@@ -129,6 +131,7 @@ export function skillTree(skills: readonly Skill[]): SkillNode[] {
     const p = parentOf.get(id);
     (p === undefined ? roots : (nodes.get(p) as SkillNode).children).push(node);
   }
+  // Stryker disable next-line EqualityOperator: two skills of equal fitness and equal name have no set order
   const byFitness = (a: SkillNode, b: SkillNode) => b.skill.fitness - a.skill.fitness || (a.skill.name < b.skill.name ? -1 : 1);
   roots.sort(byFitness);
   for (const node of nodes.values()) node.children.sort(byFitness);

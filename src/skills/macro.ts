@@ -35,6 +35,7 @@ class SkillObservation implements Observation {
     return this.inner.elements;
   }
   get text(): string {
+    // Stryker disable next-line ConditionalExpression: a cache; building the text again gives the same text
     if (this.#text === undefined) {
       const lines = this.here.map((s, k) => `skill(${k}): ${s.name}`);
       this.#text = lines.length > 0 ? `${this.inner.text}\nskills:\n${lines.join('\n')}` : this.inner.text;
@@ -79,17 +80,17 @@ export class SkillEnv implements Env {
     const k = c.ok ? (c.args[0] as number) : -1;
     const here = startable(this.skills, this.obs, goalWords(this.inner.goal));
     const skill = here[k];
-    const error = !c.ok ? c.error : !skill ? `skill(${k}): ${listed(here.length)}` : undefined;
-    const run = skill ? runSteps(this.inner, skill.steps, this.obs, this.info) : undefined;
-    if (!run || run.trace.length === 0) {
-      // Nothing ran: spend the turn on the inner env as a bad action, reporting what was wrong with the skill.
+    if (!skill) {
+      // No such skill here: spend the turn on the inner env as a bad action, reporting what was wrong.
       const wasted = this.finish(this.inner.step(trimmed));
-      wasted.info.lastActionError = error ?? `skill(${k}) '${skill?.name}' did not run: ${run?.error}`;
+      wasted.info.lastActionError = c.ok ? `skill(${k}): ${listed(here.length)}` : c.error;
       return wasted;
     }
+    // Its first step runs: canStart resolved it in this very state.
+    const run = runSteps(this.inner, skill.steps, this.obs, this.info);
+    // An ok run's last step reported no error, so its info carries none.
     const info: StepInfo = { ...run.info };
     if (!run.ok) info.lastActionError = `skill(${k}) '${skill.name}' stopped: ${run.error}`;
-    else delete info.lastActionError;
     return this.finish({ obs: run.obs, info, reward: run.reward, terminated: run.terminated, truncated: run.done && !run.terminated });
   }
 
@@ -122,6 +123,7 @@ export class SkillEnv implements Env {
 export function macroSkills(spec: EnvSpec, library: readonly Skill[], max = MAX_MACRO_SKILLS): Skill[] {
   return library
     .filter((s) => s.family === spec.family)
+    // Stryker disable next-line EqualityOperator: a library holds each content id once, so a.id === b.id never happens
     .sort((a, b) => bottomUpFitness(b) - bottomUpFitness(a) || b.fitness - a.fitness || (a.id < b.id ? -1 : 1))
     .slice(0, max);
 }

@@ -72,6 +72,7 @@ export function softmax(scores: readonly number[], tau: number): number[] {
 /** One draw from a distribution with the seeded stream. */
 export function sampleIndex(rng: Rng, probs: readonly number[]): number {
   let r = rng.next();
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: past the last index the loop returns that index anyway
   for (let i = 0; i < probs.length - 1; i++) if ((r -= probs[i]) < 0) return i;
   return probs.length - 1;
 }

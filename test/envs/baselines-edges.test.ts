@@ -16,6 +16,12 @@ describe('goal words', () => {
   it('content words: lower case letters and digits, no frame words', () => {
     expect(contentWords('The Ship sails TO Åland at 9, then home')).toEqual(['ship', 'sails', 'åland', '9', 'home']);
     expect(contentWords('... !')).toEqual([]);
+    // Every frame word, in any case, is dropped; a word that merely contains one is kept.
+    const frame = 'a an the to of and or in on at by for with from then is it that this as be into its their your';
+    expect(contentWords(frame)).toEqual([]);
+    expect(contentWords(frame.toUpperCase())).toEqual([]);
+    expect(goalTexts(frame.toUpperCase())).toEqual([]);
+    expect(contentWords('Theme tool')).toEqual(['theme', 'tool']);
   });
 
   it("texts: the quoted spans (either quote, empty ones dropped), then the words as written, each once", () => {
@@ -42,6 +48,11 @@ describe('legal actions', () => {
     ]);
   });
 
+  it("a list's options may run to the page's end; a deeper element that is no option ends them", () => {
+    expect(legalActions(web, 'Go', page({ role: 'combobox', name: 'A' }, { role: 'option', name: 'a1', depth: 1 }))).toEqual(['select(1, "a1")']);
+    expect(legalActions(web, 'Go', page({ role: 'combobox', name: 'A' }, { role: 'link', name: 'deep', depth: 1 }))).toEqual(['click(1)', 'click(2)']);
+  });
+
   it('a textbox takes each goal text; none when the goal has none', () => {
     expect(legalActions(web, 'Say "hi there" now', page({ role: 'textbox', name: 'T' }))).toEqual(['fill(1, "hi there")', 'fill(1, "Say")', 'fill(1, "hi")', 'fill(1, "there")', 'fill(1, "now")']);
     expect(legalActions(web, 'the', page({ role: 'textbox', name: 'T' }))).toEqual([]);
@@ -52,6 +63,10 @@ describe('legal actions', () => {
     const obs = page({ role: 'card', name: 'c' }, { role: 'reward', name: 'r' }, { role: 'reward', name: 'r2', state: { disabled: true } }, { role: 'card', name: 'c2' });
     expect(legalActions(spec, '', obs)).toEqual(['move(up)', 'move(down)', 'move(left)', 'move(right)', 'play(1)', 'play(4)', 'pick(2)']);
     expect(legalActions(spec, '', page({ role: 'button', name: 'End' }))).toEqual(['end()', 'move(up)', 'move(down)', 'move(left)', 'move(right)']);
+    expect(legalActions(game([{ verb: 'end', args: [] }]), '', page({ role: 'card', name: 'c' }, { role: 'button', name: 'End' }))).toEqual(['end()']); // some button, not only buttons
+    // A move or a play with a second argument, or a pick of a text, is none of these shapes: nothing is legal.
+    const odd = game([{ verb: 'move', args: ['dir', 'int'] }, { verb: 'play', args: ['int', 'int'] }, { verb: 'pick', args: ['text'] }]);
+    expect(legalActions(odd, '', page({ role: 'card', name: 'c' }, { role: 'reward', name: 'r' }))).toEqual([]);
   });
 });
 
@@ -74,6 +89,7 @@ describe('players', () => {
     const obs = page({ role: 'button', name: 'A' }, { role: 'link', name: 'B' }, { role: 'checkbox', name: 'C' });
     expect([...draws('random-legal', web, '', obs)].sort()).toEqual(['check(3)', 'click(1)', 'click(2)']);
     expect(draws('first-element', web, '', obs)).toEqual(new Set(['click(1)']));
+    expect(draws('first-element', web, '', page({ role: 'link', name: 'B' }, { role: 'button', name: 'A' }))).toEqual(new Set(['click(1)'])); // name-match would press the button
   });
 
   it('with nothing legal: the first argument-free verb, else the first verb on element 1', () => {
@@ -85,10 +101,24 @@ describe('players', () => {
     expect(baselinePlayer('name-match', withEnd, Rng.fromSeed(1))('', page({ role: 'card', name: 'c' }))).toBe('play(1)');
   });
 
-  it('name-match clears a ticked box the goal does not name, prefers the element sharing most words, first among ties', () => {
+  it('name-match sets the boxes first: ticks those the goal names, clears the others, never a disabled one', () => {
     const play = baselinePlayer('name-match', web, Rng.fromSeed(0));
-    expect(play('Pick red apples', page({ role: 'checkbox', name: 'pears', state: { checked: true } }))).toBe('check(1)');
-    expect(play('Pick red apples', page({ role: 'checkbox', name: 'red', state: { checked: true } }, { role: 'checkbox', name: 'x', state: { disabled: true, checked: true } }, { role: 'checkbox', name: 'y' }))).not.toBe('check(2)');
+    const go = { role: 'button', name: 'Go' };
+    const box = (name: string, checked: boolean, disabled = false) => ({ role: 'checkbox', name, state: { checked, disabled } });
+    expect(play('Pick red apples', page(go, box('pears', true), box('red', false)))).toBe('check(2)'); // ticked, not named
+    expect(play('Pick red apples', page(go, box('pears', false), box('red', false), box('apples', true)))).toBe('check(3)'); // named, not ticked
+    expect(play('Pick red apples', page(go, box('pears', false), box('red', true), box('red x', false, true), { role: 'checkbox', name: 'pear' }))).toBe('click(1)'); // all set
+  });
+
+  it('name-match clicks a clickable non-button sharing words (a list too) before any button, never other roles', () => {
+    const go = { role: 'button', name: 'Go' };
+    const play = () => baselinePlayer('name-match', web, Rng.fromSeed(0));
+    expect(play()('Pick red', page(go, { role: 'combobox', name: 'red colour' }))).toBe('click(2)');
+    expect(play()('Pick red', page(go, { role: 'heading', name: 'red apples' }))).toBe('click(1)');
+    expect(play()('Pick red apples', page({ role: 'link', name: 'red' }, { role: 'button', name: 'red apples' }))).toBe('click(1)'); // the link, though the button shares more
+  });
+
+  it('name-match prefers the element sharing most words, first among ties', () => {
     const links = page({ role: 'link', name: 'red' }, { role: 'link', name: 'red apples' }, { role: 'link', name: 'apples' }, { role: 'link', name: 'red apples', state: { disabled: true } });
     const fresh = baselinePlayer('name-match', web, Rng.fromSeed(0));
     expect(fresh('Pick red apples', links)).toBe('click(2)');
@@ -100,7 +130,7 @@ describe('players', () => {
     const presser = baselinePlayer('name-match', web, Rng.fromSeed(0));
     expect([presser('Pick red', none), presser('Pick red', none), presser('Pick red', none)]).toEqual(['click(1)', 'click(2)', 'click(1)']);
     // Elements are told apart by role, name and depth.
-    const nested = page({ role: 'link', name: 'red' }, { role: 'link', name: 'red', depth: 1 });
+    const nested = page({ role: 'link', name: 'red', depth: 1 }, { role: 'link', name: 'red', depth: 2 });
     const walker = baselinePlayer('name-match', web, Rng.fromSeed(0));
     expect([walker('red', nested), walker('red', nested)]).toEqual(['click(1)', 'click(2)']);
   });
@@ -108,6 +138,8 @@ describe('players', () => {
   it('name-match on a game plays its first legal action', () => {
     const spec = game([{ verb: 'move', args: ['dir'] }]);
     expect(baselinePlayer('name-match', spec, Rng.fromSeed(0))('', page())).toBe('move(up)');
+    const ender = game([{ verb: 'end', args: [] }]);
+    expect(baselinePlayer('name-match', ender, Rng.fromSeed(0))('End', page({ role: 'button', name: 'End' }))).toBe('end()'); // not click(1)
   });
 });
 
@@ -116,7 +148,7 @@ class Idle implements Env {
   readonly id = 'idle';
   readonly goal = 'wait';
   readonly maxTurns = 4;
-  private turn = 0;
+  turn = 0;
   private readonly info = (): StepInfo => ({ success: false, progress: 0, turn: this.turn });
   reset() {
     this.turn = 0;
@@ -130,11 +162,14 @@ class Idle implements Env {
     return Object.assign(new Idle(), this);
   }
 }
-const IDLE: EnvSpec = { ...web, id: 'idle', suite: 'web', create: () => new Idle(), expert: () => 'click(1)' };
+/** The idle envs made, to count the steps each was sent. */
+const idles: Idle[] = [];
+const IDLE: EnvSpec = { ...web, id: 'idle', suite: 'web', create: () => idles[idles.push(new Idle()) - 1], expert: () => 'click(1)' };
 
 describe('episodes and rates', () => {
   it("plays until the env ends, reporting its turn, else the turn limit; random players draw from the seed's stream", () => {
     expect(playBaseline(IDLE, 'first-element', 1)).toEqual({ success: false, turns: 4 });
+    expect(idles.at(-1)!.turn).toBe(4); // no step past the turn limit
     const spec = getEnvSpec('click-button');
     const env = spec.create();
     let obs = env.reset({ seed: 7, split: 'test' }).obs;

@@ -10,6 +10,12 @@ import { plainObservation } from '../../src/envs/observation';
 import type { GenerateOptions } from '../../src/model/policy-api';
 import { paramTable } from '../../src/model/params';
 import { TransformerPolicy } from '../../src/model/policy';
+import { Learner } from '../../src/rl/learner';
+import type { Demonstrator } from '../../src/rl/bc';
+import type { PolicyOptions } from '../../src/model/create';
+import type { DemoSetup } from '../../src/multi/demos';
+import type { Context } from '../../src/model/context';
+import { ContentWords, END, Tokenizer } from '../../src/model/tokenizer';
 import { presetConfig } from '../../src/model/presets';
 import { AgentRunner, type ActRow, type AgentInit } from '../../src/multi/agent';
 import { PLAN_TOKENS, teamVocab } from '../../src/multi/language';
@@ -45,6 +51,27 @@ function recordGenerate() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/** What the agent built its parts from: createPolicy's options, the BC demonstrations' arguments, the role demonstrator's setup. */
+const built = vi.hoisted(() => ({ policies: [] as PolicyOptions[], demos: [] as { rng: Rng; budget: number | undefined }[], setups: [] as DemoSetup[] }));
+vi.mock('../../src/model/create', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/model/create')>();
+  return { ...m, createPolicy: (o: PolicyOptions) => (built.policies.push(o), m.createPolicy(o)) };
+});
+vi.mock('../../src/rl/bc', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/rl/bc')>();
+  class Recorded extends m.Demonstrations {
+    constructor(demonstrator: Demonstrator, rng: Rng, budget?: number) {
+      super(demonstrator, rng, budget);
+      built.demos.push({ rng, budget });
+    }
+  }
+  return { ...m, Demonstrations: Recorded };
+});
+vi.mock('../../src/multi/demos', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/multi/demos')>();
+  return { ...m, roleDemonstrator: (d: DemoSetup) => (built.setups.push(d), m.roleDemonstrator(d)) };
+});
 
 describe('AgentRunner', () => {
   it('warms up with BC, then samples at the config temperature and top-p from its own stream, under the grammar', async () => {
@@ -141,5 +168,69 @@ describe('AgentRunner', () => {
     expect((await frozen.act(rows(1))).texts).toHaveLength(1);
     await expect(frozen.train(episodes, [1, 0], [true, true])).rejects.toThrow("agent 'p1' acts with a saved policy: it never trains");
     frozen.dispose();
+  });
+
+  it("counts its updates and gives the learner its turns' token budget; disposing frees the learner, or a frozen agent's policy", async () => {
+    const agent = await AgentRunner.create(init('proposer', { bcSteps: 0 }));
+    const played = rows(2);
+    const acted = await agent.act(played);
+    const budget = recordGenerate();
+    await agent.act(played);
+    const episodes = acted.texts.map((text, i) => ({
+      task: 0, member: i, seed: i, goal: played[i].goal, success: i === 0, progress: i === 0 ? 1 : 0, truncated: false, envReturn: i === 0 ? 1 : 0,
+      turns: [{ prompt: acted.prompts[i], action: acted.tokens[i], logp: acted.logp[i], entropy: acted.entropy[i], text }],
+    }));
+    const update = vi.spyOn(Learner.prototype, 'update');
+    await agent.train(episodes, [1, 0], [true, true]);
+    await agent.train(episodes, [0, 1], [true, true]);
+    expect(update.mock.calls.map((c) => [c[4], c[5]])).toEqual([[0, 2 * budget[0].o.maxNewTokens], [1, 2 * budget[0].o.maxNewTokens]]); // update k, turns (2) x action tokens
+    const freed = vi.spyOn(Learner.prototype, 'dispose');
+    const policyFreed = vi.spyOn(TransformerPolicy.prototype, 'dispose');
+    agent.dispose();
+    expect([freed.mock.calls.length, policyFreed.mock.calls.length]).toEqual([1, 1]); // the learner frees its policy
+  });
+
+  it("builds its policy from its own seed for the team's rows, its BC demonstrations on its own stream, plans cut to PLAN_TOKENS", async () => {
+    const root = Rng.fromSeed(3).split('agent/plan');
+    const planner = await AgentRunner.create({ ...init('planner', { tasks: 2, bcDemos: 3 }), node: { name: 'plan', role: 'planner', model: 'tiny', trainable: true } });
+    expect(built.policies.at(-1)).toMatchObject({ seed: root.split('init').nextU32(), rows: 4, model: 'tiny' }); // group 2 x tasks 2
+    expect(built.demos.at(-1)!.rng.key).toBe(root.split('bc').key);
+    expect(built.demos.at(-1)!.budget).toBe(3);
+    const vocab = init('planner').vocab;
+    const plan = Array.from({ length: 40 }, () => 'click').join(' ');
+    const context = { words: [] } as unknown as Context;
+    const tokens = built.setups.at(-1)!.encodePlan(plan, context);
+    expect(tokens).toEqual([...Tokenizer.fromJSON(vocab).encode(plan, ContentWords.of([])).slice(0, PLAN_TOKENS - 1), END]);
+    expect(tokens).toHaveLength(PLAN_TOKENS);
+    planner.dispose();
+    expect(built.setups.at(-1)).not.toHaveProperty('parts'); // view 'whole'
+    const parts = { own: 1, of: 2, proposals: [], plans: [] };
+    const reader = await AgentRunner.create({ ...init('proposer', { bcSteps: 0 }), parts });
+    expect(built.setups.at(-1)!.parts).toEqual(parts);
+    reader.dispose();
+  });
+
+  it('a frozen planner acts with its saved parameters, under the plan words and a plan-sized budget', async () => {
+    const c = config();
+    const vocab = init('planner').vocab;
+    const params = new Float32Array(paramTable(presetConfig('tiny', vocab.length, c.pointer)).total).fill(0.02);
+    const loaded = vi.spyOn(TransformerPolicy.prototype, 'setParams');
+    const node = { name: 'plan', role: 'planner' as const, model: 'tiny' as const, trainable: false };
+    const frozen = await AgentRunner.create({ ...init('planner', { tasks: 2 }), node, policy: { model: 'tiny', match: c.match, pointer: c.pointer, vocab, params } });
+    expect(loaded.mock.calls.map((call) => call[0])).toEqual([params]);
+    expect(built.policies.at(-1)).toMatchObject({ seed: Rng.fromSeed(3).split('agent/plan').split('init').nextU32(), rows: 4 }); // group 2 x tasks 2
+    const calls = recordGenerate();
+    await frozen.act(rows(1));
+    expect(calls[0].o.maxNewTokens).toBe(PLAN_TOKENS - 1 + 2); // a plan and the action slack
+    expect(calls[0].o.allowed).toBeDefined();
+    expect(calls[0].o.rng.key).toBe(Rng.fromSeed(3).split('agent/plan').split('sample').key);
+    const policyFreed = vi.spyOn(TransformerPolicy.prototype, 'dispose');
+    frozen.dispose();
+    expect(policyFreed).toHaveBeenCalledTimes(1);
+    // A frozen proposer plays with an action-sized budget, not a plan's.
+    const proposer = await AgentRunner.create({ ...init('proposer'), node: { ...node, role: 'proposer' }, policy: { model: 'tiny', match: c.match, pointer: c.pointer, vocab, params } });
+    await proposer.act(rows(1));
+    expect(calls[1].o.maxNewTokens).toBeLessThan(PLAN_TOKENS - 1 + 2);
+    proposer.dispose();
   });
 });

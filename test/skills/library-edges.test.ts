@@ -32,8 +32,11 @@ describe('counts', () => {
     const old = skill([click('A')], { consistent: undefined, uses: 3 });
     expect(combineSkills(old, skill([click('A')], { consistent: undefined, uses: 1 })).consistent).toBe(0);
     expect(combineSkills(old, skill([click('A')], { consistent: 2, uses: 1 })).consistent).toBe(2);
-    // Fitness weighted by uses: (0.5 x 3 + 0.9 x 1) / 4.
+    // Fitness weighted by uses: (0.5 x 3 + 0.9 x 1) / 4, and (0.5 x 3 + 0.9 x 2) / 5.
     expect(combineSkills(old, skill([click('A')], { fitness: 0.9, uses: 1 })).fitness).toBeCloseTo(0.6, 12);
+    expect(combineSkills(old, skill([click('A')], { fitness: 0.9, uses: 2 })).fitness).toBeCloseTo(0.66, 12);
+    // Neither used: the plain mean (0.2 + 0.6) / 2.
+    expect(combineSkills(skill([click('A')], { uses: 0, fitness: 0.2 }), skill([click('A')], { uses: 0, fitness: 0.6 })).fitness).toBeCloseTo(0.4, 12);
   });
 
   it('records a use as a running mean, not past MAX_USES, and not for an unknown id', () => {
@@ -94,6 +97,9 @@ describe('mergeLibraries', () => {
     // Another agent's record, or another finding of the same agent, is combined.
     expect(mergeLibraries([[v1], [{ ...v2, agent: 'b' }]])[0].uses).toBe(7);
     expect(mergeLibraries([[v1], [{ ...v2, createdAt: 11 }]])[0].uses).toBe(7);
+    // Copies with equal uses: the first one read stays.
+    const same = skill([click('A')], { uses: 2, successes: 1, fitness: 0.9 });
+    expect(mergeLibraries([[v1], [same]])).toEqual([v1]);
   });
 
   it('keeps a parent id that names no merged skill', () => {
@@ -112,6 +118,14 @@ describe('the tree', () => {
     expect(treeDepth(skills)).toBe(3);
     expect(treeDepth([])).toBe(0);
     expect(treeDepth([s('solo', 1)])).toBe(1);
+  });
+
+  it('orders skills of equal fitness by name, whatever order they come in', () => {
+    for (const order of [['b', 'c', 'a'], ['c', 'a', 'b'], ['a', 'c', 'b']]) {
+      const roots = order.map((name) => s(`id-${name}`, 0.5, [], name));
+      expect(treeRows(skillTree([s('top', 1), ...roots.map((r) => ({ ...r, parents: ['top'] }))])).map((r) => r.skill.name)).toEqual(['top', 'a', 'b', 'c']);
+      expect(treeRows(skillTree(roots)).map((r) => r.skill.name)).toEqual(['a', 'b', 'c']);
+    }
   });
 
   it('breaks a cycle: the skill that would close it stays a root', () => {

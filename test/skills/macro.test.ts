@@ -2,6 +2,7 @@
 // text as skill(k), and it runs as one turn.
 
 import { describe, expect, it } from 'vitest';
+import type { Env, StepInfo } from '../../src/envs/api';
 import { expertRollout } from '../../src/envs/harness';
 import { skillId } from '../../src/skills/library';
 import { SkillEnv, macroSkills, withSkills } from '../../src/skills/macro';
@@ -60,6 +61,7 @@ describe('withSkills', () => {
     expect(notHere.info.lastActionError).toBe('skill(1): only skill(0) can start here');
     const atomic = env.step('click(4)');
     expect(atomic.info.turn).toBe(3);
+    expect(atomic.info.lastActionError).toBeUndefined(); // an atomic action is not read as a skill
     expect(atomic.obs.text).toContain("textbox 'Name'");
   });
 
@@ -70,5 +72,76 @@ describe('withSkills', () => {
     env.step('skill(0)');
     expect(copy.step('skill(1)').info.lastActionError).toBeDefined();
     expect(expertRollout(spec, 11).success).toBe(true);
+  });
+});
+
+describe('SkillEnv at its edges', () => {
+  const noise = { verb: 'click', args: [ref('button', 'Noise')] } satisfies SkillStep;
+  const stopAt2 = skill('open, then press Nope', 1, [{ verb: 'click', args: [ref('link', 'Settings')] }, { verb: 'click', args: [ref('button', 'Nope')] }]);
+
+  it('names every bad skill(k): unparsable, none startable, one, or a range', () => {
+    const env = withSkills(tinySettings, [openSettings]).create();
+    env.reset({ seed: 4 });
+    expect(env.step('skill(x)').info.lastActionError).toContain('must be an integer');
+    const two = withSkills(tinySettings, [openSettings, { ...skill('also open', 0.1, [{ verb: 'click', args: [ref('link', 'Settings')] }, noise]) }]).create();
+    two.reset({ seed: 4 });
+    expect(two.step('skill(5)').info.lastActionError).toBe('skill(5): only skill(0) to skill(1) can start here');
+    expect(two.step('skill(x)').info.lastActionError).toContain('must be an integer'); // no skill runs, not even skill(1)
+    const listing = withSkills(tinySettings, [openSettings, skill('also open', 0.1, [{ verb: 'click', args: [ref('link', 'Settings')] }, noise])]).create();
+    expect(listing.reset({ seed: 4 }).obs.text).toContain("\nskills:\nskill(0): open the 'Settings' page\nskill(1): also open");
+    const none = withSkills(tinySettings, [setAndSave]).create();
+    const r0 = none.reset({ seed: 4 });
+    expect(r0.obs.text).not.toContain('skills:');
+    expect(r0.obs.text).toBe(tinySettings.create().reset({ seed: 4 }).obs.text);
+    expect(none.step('skill(0)').info.lastActionError).toBe('skill(0): no skill can start here');
+  });
+
+  it('reads skill(k) after leading spaces, and says which step stopped a skill', () => {
+    const env = withSkills(tinySettings, [stopAt2]).create();
+    env.reset({ seed: 4 });
+    const r = env.step('  skill(0)');
+    expect(r.info).toMatchObject({ turn: 1, lastActionError: "skill(0) 'open, then press Nope' stopped: step 2: no button 'Nope' here" });
+    expect(r.obs.text).toContain("heading 'Settings'"); // its first step ran
+    expect(r).toMatchObject({ terminated: false, truncated: false });
+  });
+
+  it('is truncated when a skill runs the inner episode out of turns, though its own turns are left', () => {
+    const sevenNoises = skill('press Noise seven times', 1, Array.from({ length: 7 }, () => noise));
+    const env = withSkills(tinySettings, [sevenNoises]).create();
+    env.reset({ seed: 4 });
+    const r = env.step('skill(0)');
+    expect(r).toMatchObject({ terminated: false, truncated: true, info: { turn: 1, lastActionError: "skill(0) 'press Noise seven times' stopped: the episode ended before step 7" } });
+  });
+
+  it('is truncated after maxTurns of its own turns, and a clone keeps its turn count', () => {
+    const env = withSkills(tinySettings, [openSettings]).create();
+    env.reset({ seed: 4 });
+    for (let t = 1; t < tinySettings.create().maxTurns - 1; t++) expect(env.step('click(3)')).toMatchObject({ truncated: false, info: { turn: t } });
+    const copy = env.clone();
+    expect(copy.step('click(3)')).toMatchObject({ truncated: false, info: { turn: 5 } });
+    expect(copy.step('click(3)')).toMatchObject({ truncated: true, info: { turn: 6 } });
+    expect(copy.step('skill(0)')).toMatchObject({ truncated: true, info: { turn: 7 } });
+  });
+
+  it("ends its own episode after maxTurns turns when the inner env would go on", () => {
+    const info = (): StepInfo => ({ success: false, progress: 0, turn: 0 });
+    const obs = { text: 'same', elements: [] };
+    const endless: Env = { id: 'endless', goal: 'wait', maxTurns: 2, reset: () => ({ obs, info: info() }), step: () => ({ obs, info: info(), reward: 0, terminated: false, truncated: false }), clone: () => endless };
+    const env = new SkillEnv(endless, []);
+    env.reset({ seed: 1 });
+    expect(env.step('wait()')).toMatchObject({ truncated: false, info: { turn: 1 } });
+    expect(env.step('wait()')).toMatchObject({ truncated: true, info: { turn: 2 } });
+  });
+
+  it('lists the fittest max skills, ties broken by id; its expert needs a skill environment', () => {
+    const a = skill('a', 0.5, [noise]);
+    const b = skill('b', 0.5, [{ verb: 'click', args: [ref('link', 'Settings')] }]);
+    const byId = [a, b].sort((p, q) => (p.id < q.id ? -1 : 1)).map((s) => s.name);
+    expect(macroSkills(tinySettings, [a, b]).map((s) => s.name)).toEqual(byId);
+    expect(macroSkills(tinySettings, [b, a]).map((s) => s.name)).toEqual(byId);
+    expect(macroSkills(tinySettings, [setAndSave, openSettings], 1).map((s) => s.name)).toEqual([openSettings.name]);
+    const spec = withSkills(tinySettings, [a]);
+    expect(spec.description).toBe('Open Settings, set the name, save. Skills from the library run as skill(k).');
+    expect(() => spec.expert(tinySettings.create())).toThrow('tiny-settings expert: not a skill-augmented environment');
   });
 });

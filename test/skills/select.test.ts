@@ -6,7 +6,7 @@ import { Rng } from '../../src/core/rng';
 import type { Observation, StepInfo } from '../../src/envs/api';
 import type { SkillRun } from '../../src/skills/execute';
 import { Library, skillId } from '../../src/skills/library';
-import { BOTTOM_UP, bottomUpFitness, bottomUpScores, bottomUpTemperature, judgeRun, prunable, sampleIndex, selectBottomUp, softmax } from '../../src/skills/select';
+import { BOTTOM_UP, ClusterUct, bottomUpFitness, bottomUpScores, bottomUpTemperature, judgeRun, prunable, sampleIndex, selectBottomUp, softmax } from '../../src/skills/select';
 import type { Skill, SkillStep } from '../../src/skills/types';
 
 const click = (name: string): SkillStep => ({ verb: 'click', args: [{ kind: 'ref', role: 'button', name: { kind: 'literal', value: name } }] });
@@ -73,6 +73,25 @@ describe("Bottom-Up Agent's selection", () => {
   it('samples an index by the probabilities', () => {
     expect(sampleIndex(Rng.fromSeed(3), [0, 1, 0])).toBe(1);
     expect(sampleIndex(Rng.fromSeed(3), [0, 0, 1])).toBe(2);
+    // A draw exactly at a boundary belongs to the next index: u = 0.5 with [0.5, 0.5] is index 1.
+    const at = (u: number) => ({ next: () => u }) as unknown as Rng;
+    expect(sampleIndex(at(0.5), [0.5, 0.5])).toBe(1);
+    expect(sampleIndex(at(0.4999), [0.5, 0.5])).toBe(0);
+  });
+
+  it('with nothing used and nothing explored counts N as 1, not 0 (ln 0 would make every bonus NaN)', () => {
+    const { scores, total } = bottomUpScores([{ fitness: 1, uses: 0 }], 0);
+    expect(total).toBe(1);
+    expect(scores).toEqual([1, 0]);
+  });
+
+  it('softmax subtracts the largest score and floors each term at 1e-10', () => {
+    // e^((-1000 - 0) / 1) underflows to 0 and is floored: p = [1, 1e-10] / (1 + 1e-10).
+    const p = softmax([0, -1000], 1);
+    expect(p[0]).toBeCloseTo(1, 9);
+    expect(p[1]).toBeGreaterThan(9.99e-11);
+    expect(p[1]).toBeLessThan(1.001e-10);
+    expect(softmax([1000, 999], 1)[0]).toBeCloseTo(1 / (1 + Math.exp(-1)), 9); // e^1000 would overflow
   });
 
   it('adds 1 to fitness for a consistent use and 1 for a progressive one', () => {
@@ -112,11 +131,39 @@ describe("the environment's verdict in place of the LLM evaluator", () => {
     expect(judgeRun(start, info(0), run({ trace: [], obs: start }))).toEqual({ acted: false, consistent: false, progressive: false });
   });
 
+  it('has not acted when no step ran, whatever the observation says', () => {
+    expect(judgeRun(start, info(0), run({ trace: [] }))).toEqual({ acted: false, consistent: false, progressive: false });
+  });
+
   it('is progressive when progress rose or the task was solved, and neither when it failed the task', () => {
     expect(judgeRun(start, info(0.2), run({ info: info(0.5) }))).toMatchObject({ consistent: true, progressive: true });
+    expect(judgeRun(start, info(0.5), run({ info: info(0.5) }))).toMatchObject({ consistent: true, progressive: false }); // progress held, not risen
     expect(judgeRun(start, info(0.5), run({ info: info(0.2) }))).toMatchObject({ progressive: false });
     expect(judgeRun(start, info(0.5), run({ obs: start, info: info(0.5, true), done: true, terminated: true }))).toEqual({ acted: true, consistent: true, progressive: true });
     expect(judgeRun(start, info(0), run({ done: true, terminated: true }))).toMatchObject({ consistent: false, progressive: false });
     expect(judgeRun(start, info(0.2), run({ info: info(0.5), done: true, terminated: true }))).toMatchObject({ consistent: false, progressive: false }); // progress, then failed
+  });
+});
+
+describe('our rule: UCT per state cluster (uct-argmax)', () => {
+  // score = (prior + w) / (1 + n) + c sqrt(ln(visits + 2) / (1 + n)), visits counted per cluster.
+  it('scores an untried arm by its prior and the bonus of a fresh cluster', () => {
+    expect(new ClusterUct().score('s', 'x', 0.5, 1)).toBeCloseTo(1.3325546, 6); // 0.5 + sqrt(ln 2)
+  });
+
+  it('counts a recorded use in its arm and in its cluster only', () => {
+    const uct = new ClusterUct();
+    uct.record('s', 'x', 1);
+    expect(uct.score('s', 'x', 0.5, 1)).toBeCloseTo(1.4911519, 6); // 1.5 / 2 + sqrt(ln 3 / 2)
+    expect(uct.score('s', 'y', 0.2, 1)).toBeCloseTo(1.2481471, 6); // 0.2 + sqrt(ln 3)
+    expect(uct.score('t', 'x', 0.5, 1)).toBeCloseTo(1.3325546, 6); // another cluster: untouched
+    uct.record('s', 'x', 0);
+    expect(uct.score('s', 'x', 0.5, 2)).toBeCloseTo(1.859556, 6); // 1.5 / 3 + 2 sqrt(ln 4 / 3)
+  });
+
+  it('keeps cluster and arm apart in its keys', () => {
+    const uct = new ClusterUct();
+    uct.record('a', 'bc', 1);
+    expect(uct.score('ab', 'c', 0, 1)).toBeCloseTo(0.8325546, 6); // sqrt(ln 2): nothing recorded for ('ab', 'c')
   });
 });
