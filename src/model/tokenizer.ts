@@ -48,25 +48,26 @@ function defaultSpace(prev: string, w: string): boolean {
   return (WORD.test(prev) && WORD.test(w)) || prev === ',';
 }
 
-/** The spacing exceptions of texts; a pair seen both ways is left to the default. */
+/**
+ * The spacing exceptions of texts; a pair also seen at the default is left to it. (A pair's default is fixed, so an
+ * exception pair always has the same, other, gap.)
+ */
 export function spacingOf(texts: readonly string[]): Spacing {
-  const seen = new Map<string, boolean>();
-  const both = new Set<string>();
+  const exceptions = new Map<string, boolean>(); // pair -> its gap, where it differs from the default
+  const usual = new Set<string>(); // pairs seen at the default
   for (const text of texts) {
     let prev: RegExpExecArray | null = null;
     for (const m of text.matchAll(PIECE)) {
       if (prev) {
         const pair = prev[0] + PAIR + m[0];
         const gap = m.index > prev.index + prev[0].length;
-        if (gap !== defaultSpace(prev[0], m[0])) {
-          if (seen.has(pair) && seen.get(pair) !== gap) both.add(pair);
-          seen.set(pair, gap);
-        } else if (seen.has(pair)) both.add(pair);
+        if (gap === defaultSpace(prev[0], m[0])) usual.add(pair);
+        else exceptions.set(pair, gap);
       }
       prev = m;
     }
   }
-  const pairs = [...seen].filter(([p]) => !both.has(p));
+  const pairs = [...exceptions].filter(([p]) => !usual.has(p));
   return { spaced: pairs.filter(([, gap]) => gap).map(([p]) => p), glued: pairs.filter(([, gap]) => !gap).map(([p]) => p) };
 }
 
