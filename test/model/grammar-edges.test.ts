@@ -35,7 +35,7 @@ function setup(language = LANGUAGE, signatures = SIGNATURES) {
   return { tok, id, after };
 }
 
-const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+const sorted = (ids: ArrayLike<number> | null) => Array.from(ids ?? []).sort((a, b) => a - b);
 
 describe('ActionGrammar: arguments', () => {
   it("starts with any verb's first token, and walks a verb of several tokens one token at a time", () => {
@@ -113,7 +113,7 @@ describe('ActionGrammar: refusals and batches', () => {
     const allowed = grammarAllowed(grammar, rows)!;
     const clickOpen = [tok.id('click')!, tok.id('(')!];
     expect(sorted(allowed(0, clickOpen))).toEqual([N(1), N(12), P(3)]);
-    expect(allowed(1, clickOpen)).toEqual([N(3)]);
+    expect(sorted(allowed(1, clickOpen))).toEqual([N(3)]);
     expect(grammarAllowed(grammar, rows, false)).toBeUndefined();
   });
 });
