@@ -65,7 +65,7 @@ export class ActionGrammar {
     if ('seqs' in atom) {
       for (const s of atom.seqs) {
         let k = 0;
-        while (k < s.length && i + k < g.length && g[i + k] === s[k]) k++;
+        while (k < s.length && g[i + k] === s[k]) k++; // past g's end g[i + k] is undefined: no token
         if (k === s.length) this.walk(atoms, ai + 1, g, i + k, text, out);
         else if (i + k === g.length) out.add(s[k]);
       }

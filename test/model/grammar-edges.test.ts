@@ -97,6 +97,15 @@ describe('ActionGrammar: text', () => {
   });
 });
 
+describe('ActionGrammar: forms that share a prefix', () => {
+  it("lets a complete action end while another verb's form goes on", () => {
+    // the verb 'go()to' writes 'go ( ) to': after 'go ( )' the action go() may end, or go()to go on
+    const { id, after } = setup(LANGUAGE, [{ verb: 'go', args: [] }, { verb: 'go()to', args: [] }]);
+    expect(after('go', '(', ')')).toEqual(sorted([END, id('to')]));
+    expect(after('go', '(', ')', 'to')).toEqual([id('(')]);
+  });
+});
+
 describe('ActionGrammar: refusals and batches', () => {
   it("refuses a tokenizer without the action language's marks, and a verb it cannot write", () => {
     for (const mark of ['(', ')', ',', '"'])

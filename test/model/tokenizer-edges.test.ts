@@ -70,7 +70,7 @@ describe('content words', () => {
     expect(words.slot('c')).toBe(2);
   });
 
-  it('a sealed map only reads', () => {
+  it("a map over a context's words (ContentWords.of) is full: it only reads", () => {
     const words = ContentWords.of(['a']);
     expect([words.slot('a'), words.slot('b')]).toEqual([0, undefined]);
     expect(words.list).toEqual(['a']);
@@ -90,6 +90,7 @@ describe('decode', () => {
     const tok = small();
     expect(tok.decode([0, 2, 3, 4, 5, 6, 7, 8, 9, 1, END])).toBe('0<unk>');
     expect(tok.decode([tok.size, 109, 110], ['x'])).toBe('<unk>x<unk>');
+    expect(tok.decode([109, 110])).toBe('<unk><unk>');
   });
 
   it('spaces between two words and after a comma only, by default', () => {

@@ -29,7 +29,7 @@ describe('tokenizer', () => {
     expect(tok.encode('42 305 05 7', words)).toEqual([tok.id('42'), P(0), P(1), tok.id('7')]);
     expect(words.list).toEqual(['305', '05']);
   });
-  it('a content word reads <unk> without a map, past the placeholders, or when a sealed map lacks it', () => {
+  it('a content word reads <unk> without a map, past the placeholders, or when a full map (ContentWords.of) lacks it', () => {
     expect(tok.encode('zebra')).toEqual([UNK]);
     const small = buildTokenizer(['the'], 2);
     const words = new ContentWords(small.placeholders);
