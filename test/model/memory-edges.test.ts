@@ -27,6 +27,28 @@ describe('stepBuffers', () => {
     expect(stepBytes(MODEL, 2, 3)).toBe(5104);
   });
 
+  it('names each workspace as the fit check reports it', () => {
+    expect(stepBuffers(MODEL, 2, 3).map((b) => b.label)).toEqual([
+      'token ids, positions, targets, weights, old and reference log-probs (rows x window)',
+      'row starts, lengths and advantages (rows)',
+      'activations (rows x window x dim)',
+      'attention q|k|v (rows x window x 3 dim)',
+      'MLP activations (rows x window x 4 dim)',
+      'layer-norm means and scales (rows x window)',
+      'attention probabilities (rows x heads x window^2)',
+      'logits (rows x window x vocab)',
+      'loss statistics (rows x window x 5)',
+      'pointer rows (rows x window x pointer width)',
+      'pointer targets (rows x window x 2)',
+      'pointer probabilities (rows x 2 heads x window^2)',
+    ]);
+    expect(LOG_SUM_EXP.label).toBe('attention log-sum-exp (rows x heads x window)');
+  });
+
+  it('leaves out the workspaces of no bytes: no rows leave the loss statistics header only', () => {
+    expect(stepBuffers(MODEL, 0, 3)).toEqual([{ label: 'loss statistics (rows x window x 5)', bytes: 64 * 4, count: 1 }]);
+  });
+
   it('keeps a log-sum-exp per query when the backend saves less, and leaves out the pointer buffers without a head', () => {
     expect(stepBuffers(MODEL, 2, 3, LOG_SUM_EXP)[6]).toEqual({ label: LOG_SUM_EXP.label, bytes: 2 * 2 * 3 * 4, count: 1 });
     const plain = stepBuffers({ ...MODEL, pointer: 0 }, 2, 3);
