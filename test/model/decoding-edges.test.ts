@@ -25,17 +25,17 @@ describe('beginGeneration', () => {
 describe('fillAllowedMask', () => {
   it("marks a live row's allowed tokens only, and every token of a done row or a row without a grammar", () => {
     const V = 4;
-    const mask = new Float32Array(3 * V).fill(7);
+    const mask = new Float32Array(4 * V).fill(7);
     const asked: number[] = [];
-    const out = { tokens: [[5], [6], []], logp: [[], [], []], entropy: [[], [], []] };
+    const out = { tokens: [[5], [6], [], [4]], logp: [[], [], [], []], entropy: [[], [], [], []] };
     const allowed = (n: number, generated: readonly number[]) => {
       asked.push(n);
       expect(generated).toBe(out.tokens[n]);
-      return n === 0 ? [3, 1] : n === 1 ? [0] : null;
+      return [null, [0], [3, 1], [2]][n];
     };
-    fillAllowedMask(mask, allowed, out, Uint8Array.from([0, 1, 0]), V);
-    expect(Array.from(mask)).toEqual([0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    expect(asked).toEqual([0, 2]);
+    fillAllowedMask(mask, allowed, out, Uint8Array.from([0, 1, 0, 0]), V);
+    expect(Array.from(mask)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1, 0]);
+    expect(asked).toEqual([0, 2, 3]);
   });
 });
 

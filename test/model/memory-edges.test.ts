@@ -27,6 +27,10 @@ describe('stepBuffers', () => {
     expect(stepBytes(MODEL, 2, 3)).toBe(5104);
   });
 
+  it('counts the per-layer workspaces once a layer (2 layers)', () => {
+    expect(stepBuffers({ ...MODEL, layers: 2 }, 2, 3).map((b) => b.count)).toEqual([6, 3, 2 + 1 + 8 + 1 + 2 + 1, 3, 6, 10, 2, 4, 1, 2, 1, 1]);
+  });
+
   it('names each workspace as the fit check reports it', () => {
     expect(stepBuffers(MODEL, 2, 3).map((b) => b.label)).toEqual([
       'token ids, positions, targets, weights, old and reference log-probs (rows x window)',
