@@ -14,6 +14,7 @@ export const PURE_LAYERS = [
   'src/model/context.ts',
   'src/model/decoding.ts',
   'src/model/grammar.ts',
+  'src/model/memory.ts',
   'src/model/params.ts',
   'src/model/presets.ts',
   'src/model/tokenizer.ts',

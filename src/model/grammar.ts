@@ -3,7 +3,7 @@
 // well formed (verb, parens, args, END).
 import type { ActionSignature, ArgKind } from '../envs/api';
 import type { GenerateOptions } from './policy-api';
-import { ContentWords, END, SMALL_NUMBERS, SPECIALS, UNK, splitWords, type Tokenizer } from './tokenizer';
+import { ContentWords, END, SMALL_NUMBERS, UNK, splitWords, type Tokenizer } from './tokenizer';
 
 /** One step of an action's token grammar: one of several token sequences, or a quoted text. */
 type Atom = { seqs: number[][] } | { text: true };
@@ -37,7 +37,8 @@ export class ActionGrammar {
     const readable = (seqs: number[][]) => seqs.filter((s) => !s.includes(UNK)); // a number the context lost
     const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => encode(m[1]));
     const words = encode(`${row.goal} ${row.obs}`);
-    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"'] && t >= SPECIALS.length));
+    // encode gives vocabulary words (no special but UNK: no piece reads '<pad>'), placeholders and UNK
+    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"']));
     const ints = [...Array(SMALL_NUMBERS).keys()].map((i) => encode(String(i)));
     for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
@@ -64,7 +65,7 @@ export class ActionGrammar {
     if ('seqs' in atom) {
       for (const s of atom.seqs) {
         let k = 0;
-        while (k < s.length && i + k < g.length && g[i + k] === s[k]) k++;
+        while (k < s.length && g[i + k] === s[k]) k++; // past g's end g[i + k] is undefined: no token
         if (k === s.length) this.walk(atoms, ai + 1, g, i + k, text, out);
         else if (i + k === g.length) out.add(s[k]);
       }

@@ -64,6 +64,7 @@ export function stepBuffers(c: ModelConfig, rows: number, T: number, saved: Save
     f(saved.label, rows * H * saved.floats(T), L),
     f('logits (rows x window x vocab)', R * V, 2 + 2 * ptr), // logits and dLogits; the mixture's and its gradient
     f('loss statistics (rows x window x 5)', 64 + R * LOSS_STATS, 1), // one micro-batch: its stats end the tensor (policy.ts)
+    // Stryker disable next-line ArithmeticOperator: ptr is 0 or 1, so 2 / ptr is 2 or NaN, and a NaN count is left out as 0 is
     f('pointer rows (rows x window x pointer width)', R * W, 2 * ptr), // q|k|gates and their gradient
     f('pointer targets (rows x window x 2)', R * POINTER_HEADS, ptr),
     f('pointer probabilities (rows x 2 heads x window^2)', rows * POINTER_HEADS * T * T, ptr),

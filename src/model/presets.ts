@@ -33,6 +33,7 @@ export function checkModelFits(c: ModelConfig, limits: AdapterSummary['limits'],
     // Fused attention keeps one log-sum-exp per row and head, not the probabilities; the pointer head keeps its own.
     ...stepBuffers(c, rows, c.window, LOG_SUM_EXP).map((b): [string, number] => [b.label, b.bytes]),
   ];
+  // Stryker disable next-line EqualityOperator: on a tie either buffer is a largest one, and the message is right with either
   const [what, largest] = buffers.reduce((a, b) => (b[1] > a[1] ? b : a));
   const limit = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
   const n = countParams(paramTable(c));

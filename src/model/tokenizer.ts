@@ -42,31 +42,31 @@ export interface Spacing {
 }
 
 const PAIR = '\u0001';
-const NO_SPACING: Spacing = { spaced: [], glued: [] };
 
 function defaultSpace(prev: string, w: string): boolean {
   return (WORD.test(prev) && WORD.test(w)) || prev === ',';
 }
 
-/** The spacing exceptions of texts; a pair seen both ways is left to the default. */
+/**
+ * The spacing exceptions of texts; a pair also seen at the default is left to it. (A pair's default is fixed, so an
+ * exception pair always has the same, other, gap.)
+ */
 export function spacingOf(texts: readonly string[]): Spacing {
-  const seen = new Map<string, boolean>();
-  const both = new Set<string>();
+  const exceptions = new Map<string, boolean>(); // pair -> its gap, where it differs from the default
+  const usual = new Set<string>(); // pairs seen at the default
   for (const text of texts) {
     let prev: RegExpExecArray | null = null;
     for (const m of text.matchAll(PIECE)) {
       if (prev) {
         const pair = prev[0] + PAIR + m[0];
         const gap = m.index > prev.index + prev[0].length;
-        if (gap !== defaultSpace(prev[0], m[0])) {
-          if (seen.has(pair) && seen.get(pair) !== gap) both.add(pair);
-          seen.set(pair, gap);
-        } else if (seen.has(pair)) both.add(pair);
+        if (gap === defaultSpace(prev[0], m[0])) usual.add(pair);
+        else exceptions.set(pair, gap);
       }
       prev = m;
     }
   }
-  const pairs = [...seen].filter(([p]) => !both.has(p));
+  const pairs = [...exceptions].filter(([p]) => !usual.has(p));
   return { spaced: pairs.filter(([, gap]) => gap).map(([p]) => p), glued: pairs.filter(([, gap]) => !gap).map(([p]) => p) };
 }
 
@@ -77,25 +77,25 @@ export function splitWords(text: string): string[] {
 
 /**
  * The content words of one context in order of first appearance: word k reads as placeholder k. An open map
- * takes new words while it has room; a sealed one (for decoding and the grammar) only reads.
+ * takes new words while it has room; a full one (ContentWords.of, for decoding and the grammar) only reads.
  */
 export class ContentWords {
   private readonly index = new Map<string, number>();
   readonly list: string[] = [];
 
-  constructor(readonly capacity: number, words: readonly string[] = [], private readonly sealed = false) {
+  constructor(readonly capacity: number, words: readonly string[] = []) {
     for (const w of words) this.index.set(w, this.list.push(w) - 1);
   }
 
-  /** A sealed map over a context's words. */
+  /** A map over a context's words, full: it only reads. */
   static of(words: readonly string[]): ContentWords {
-    return new ContentWords(words.length, words, true);
+    return new ContentWords(words.length, words);
   }
 
   /** The slot of a word: its own, a new one while the map is open and has room, or undefined. */
   slot(word: string): number | undefined {
     const k = this.index.get(word);
-    if (k !== undefined || this.sealed || this.list.length >= this.capacity) return k;
+    if (k !== undefined || this.list.length >= this.capacity) return k;
     this.index.set(word, this.list.length);
     return this.list.push(word) - 1;
   }
@@ -152,8 +152,8 @@ export class Tokenizer {
    * otherwise for that pair; placeholders read through `words` (one without a word reads <unk>); specials other
    * than UNK are skipped.
    */
-  decode(ids: readonly number[], words: readonly string[] = [], spacing: Spacing = NO_SPACING): string {
-    const [spaced, glued] = [new Set(spacing.spaced), new Set(spacing.glued)];
+  decode(ids: readonly number[], words: readonly string[] = [], spacing?: Spacing): string {
+    const [spaced, glued] = [new Set(spacing?.spaced), new Set(spacing?.glued)];
     let s = '';
     let prev = '';
     for (const id of ids) {

@@ -29,7 +29,7 @@ describe('tokenizer', () => {
     expect(tok.encode('42 305 05 7', words)).toEqual([tok.id('42'), P(0), P(1), tok.id('7')]);
     expect(words.list).toEqual(['305', '05']);
   });
-  it('a content word reads <unk> without a map, past the placeholders, or when a sealed map lacks it', () => {
+  it('a content word reads <unk> without a map, past the placeholders, or when a full map (ContentWords.of) lacks it', () => {
     expect(tok.encode('zebra')).toEqual([UNK]);
     const small = buildTokenizer(['the'], 2);
     const words = new ContentWords(small.placeholders);
@@ -112,16 +112,21 @@ describe('context', () => {
 });
 
 describe('grammar', () => {
-  const g = new ActionGrammar(tok, [
-    { verb: 'click', args: ['id'] },
-    { verb: 'fill', args: ['id', 'text'] },
-    { verb: 'move', args: ['dir'] },
-  ]);
-  const context = buildContext(tok, { goal: TEXTS[5], history: [], obs: TEXTS[1] }, 128, 8);
-  const allowed = g.forRow({ goal: TEXTS[5], obs: TEXTS[1], words: context.words });
-  const enc = (a: string) => tok.encode(a, ContentWords.of(context.words));
+  /** Built inside each test, so that no grammar or context code runs while the file is collected. */
+  function setup() {
+    const g = new ActionGrammar(tok, [
+      { verb: 'click', args: ['id'] },
+      { verb: 'fill', args: ['id', 'text'] },
+      { verb: 'move', args: ['dir'] },
+    ]);
+    const context = buildContext(tok, { goal: TEXTS[5], history: [], obs: TEXTS[1] }, 128, 8);
+    const allowed = g.forRow({ goal: TEXTS[5], obs: TEXTS[1], words: context.words });
+    const enc = (a: string) => tok.encode(a, ContentWords.of(context.words));
+    return { g, context, allowed, enc };
+  }
   const words = (ids: number[]) => ids.map((i) => tok.vocab[i]).sort();
   it('starts with a verb, then a paren, then a valid id', () => {
+    const { allowed, enc } = setup();
     expect(words(allowed([]))).toEqual(['click', 'fill', 'move']);
     expect(words(allowed(enc('click')))).toEqual(['(']);
     expect(words(allowed(enc('click(')))).toEqual(['1', '2', '3', '7']);
@@ -130,6 +135,7 @@ describe('grammar', () => {
     expect(words(allowed(enc('move(')))).toEqual(['down', 'left', 'right', 'up']);
   });
   it("lets text arguments use the goal's and observation's words (content words as the context's placeholders) and closes the quote", () => {
+    const { context, allowed, enc } = setup();
     const after = allowed(enc('fill(2, "'));
     expect(context.words).toContain('bob');
     expect(after).toContain(enc('bob')[0]);
@@ -141,6 +147,7 @@ describe('grammar', () => {
     expect(words(allowed(enc('fill(2, "bob"')))).toEqual([')']);
   });
   it('can be switched off', () => {
+    const { g } = setup();
     expect(grammarAllowed(g, [{ goal: '', obs: '', words: [] }], false)).toBeUndefined();
   });
 });
