@@ -110,7 +110,7 @@ export const PRESETS: readonly Preset[] = [
     // collapse to 0 and back to 0.56); with outcome credit the best gains in 580-630 CPU s were +0.18 / +0.20 / +0.39,
     // swinging by up to 0.5, and seed 3 collapsed to 0.
     doc: 'A long-horizon game: a run of two card fights (level 1), dozens of decisions per episode and one reward at the end.',
-    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 200, lr: 0.001, maxTurns: 50, updates: 600, failedTurnCredit: 'penalty', backend: 'cpu' },
+    config: { env: 'card-battler', difficulty: 1, model: 'tiny', group: 8, tasks: 2, bcSteps: 200, bcMistakes: 0.1, lr: 0.001, maxTurns: 50, updates: 600, failedTurnCredit: 'penalty', backend: 'cpu' },
   },
   {
     name: 'chain',
