@@ -154,6 +154,7 @@ export const CONFIG_TABLE = [
   float({ key: 'bcLr', group: 'optimizer', default: 0.003, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the behaviour-cloning warm-up.' }),
   int({ key: 'bcDemos', group: 'optimizer', default: 0, min: 0, max: 100000, doc: 'Distinct expert episodes behaviour cloning may use, cycled (0 = a new one whenever it needs one).' }),
   float({ key: 'bcNoise', group: 'optimizer', default: 0, min: 0, max: 1, doc: "Noisy expert: share of the expert's actions replaced by a random legal action in the demonstrations." }),
+  float({ key: 'bcMistakes', group: 'optimizer', default: 0, min: 0, max: 1, doc: 'Demonstrated mistakes: share of expert turns that an action the env refuses comes before, shown with its error but never copied, so BC sees how to recover from one.' }),
   float({ key: 'lr', group: 'optimizer', default: 0.001, min: 1e-6, max: 0.1, doc: 'AdamW learning rate of the GRPO updates.' }),
   int({ key: 'warmup', group: 'optimizer', default: 0, min: 0, max: 1000, doc: 'Updates of linear learning-rate warmup.' }),
   float({ key: 'weightDecay', group: 'optimizer', default: 0, min: 0, max: 1, doc: 'AdamW decoupled weight decay.' }),

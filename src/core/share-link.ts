@@ -12,8 +12,8 @@ export const LINK_VERSION = 1;
 export const MAX_LINK_LENGTH = 4096;
 /** Longest single value accepted, in characters (a `families` set of every env id must fit). */
 export const MAX_VALUE_LENGTH = 1024;
-/** Most key=value pairs accepted. */
-export const MAX_PAIRS = 64;
+/** Most key=value pairs accepted: every config key, v and c, with room for a few more keys. */
+export const MAX_PAIRS = 80;
 /** The checksum's key: 6 hex digits (24 bits) of a hash of every other pair but v. */
 export const CHECKSUM_KEY = 'c';
 const CHECKSUM_SALT = 0x5eed11c5;

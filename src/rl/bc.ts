@@ -1,11 +1,13 @@
 // Behaviour cloning: the scripted experts' episodes recorded as the policy would see them, served as
 // cross-entropy batches of a fixed number of turns (token mean over action tokens) for the warm-up before RL.
 // The experts always play the train split. A budget caps the distinct episodes BC may see, and a noisy expert
-// swaps a share of its actions for random legal ones, so that BC alone can leave room for RL.
+// swaps a share of its actions for random legal ones, so that BC alone can leave room for RL. With mistakes, some
+// expert turns follow a refused action (src/rl/mistakes.ts), so that BC sees an error and the recovery from it.
 
 import { Rng } from '../core/rng';
 import type { Env, EnvOptions, EnvSpec, Observation } from '../envs/api';
 import type { TrainBatch } from '../model/policy-api';
+import { pickMistake, refusedActions } from './mistakes';
 import { pastActions, turnRows, type AgentIO, type EpisodeRecord } from './rollout';
 import { aggregationWeights } from './weights';
 
@@ -20,6 +22,8 @@ export interface DemonstrateOptions {
   /** Appended to the goal at each turn (a multi-agent team's messages, e.g. a plan). */
   context?: (env: Env) => string;
   noise?: ExpertNoise;
+  /** Share of expert turns that a refused action comes before (while a turn is left for the expert's). */
+  mistakes?: number;
 }
 
 /** Plays the expert on one train-split seed; the prompts are built exactly as in a rollout. */
@@ -30,17 +34,22 @@ export function demonstrate(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, 
   const e: EpisodeRecord = { task: 0, member: 0, seed, goal: env.goal, turns: [], success: info.success, progress: info.progress, truncated: false, envReturn: 0 };
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a share of 0 never swaps (chance(0) is false), stream or not
   const noise = o.noise && o.noise.share > 0 ? { ...o.noise, rng: Rng.fromSeed(seed).split('bc-noise') } : null;
+  const mistakes = o.mistakes ? { share: o.mistakes, rng: Rng.fromSeed(seed).split('bc-mistakes') } : null;
   let done = false;
   let terminated = false;
+  let erred = false; // the last turn was a mistake: this one is the expert's recovery
   while (!done && e.turns.length < maxTurns) {
     const prompt = io.prompt(o.context ? e.goal + o.context(env) : e.goal, obs, pastActions(e));
-    let text = spec.expert(env);
-    if (noise?.rng.chance(noise.share)) {
+    const refused: string[] = mistakes && !erred && e.turns.length < maxTurns - 1 && mistakes.rng.chance(mistakes.share) ? refusedActions(spec, env, obs) : [];
+    let text = refused.length > 0 ? pickMistake(refused, mistakes!.rng) : spec.expert(env);
+    if (refused.length === 0 && noise?.rng.chance(noise.share)) {
       const legal = noise.legal(env.goal, obs);
       if (legal.length > 0) text = noise.rng.pick(legal);
     }
     const step = env.step(text);
-    e.turns.push({ prompt: prompt.tokens, action: io.encodeAction(text, prompt), logp: [], entropy: [], text });
+    erred = refused.length > 0;
+    const error = erred ? step.info.lastActionError : undefined;
+    e.turns.push({ prompt: prompt.tokens, action: io.encodeAction(text, prompt), logp: [], entropy: [], text, ...(error !== undefined && { error }) });
     e.envReturn += step.reward;
     ({ obs, info } = step);
     terminated = step.terminated;
@@ -72,13 +81,13 @@ export const BC_ROWS = 16;
 export type Demonstrator = (seed: number) => EpisodeRecord;
 
 /** The env's expert (noisy when `noise` is given) as a Demonstrator (see demonstrate). */
-export function expertDemonstrator(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, maxTurns: number, noise?: ExpertNoise): Demonstrator {
-  return (seed) => demonstrate(spec, envOptions, io, seed, maxTurns, { noise });
+export function expertDemonstrator(spec: EnvSpec, envOptions: EnvOptions, io: AgentIO, maxTurns: number, noise?: ExpertNoise, mistakes = 0): Demonstrator {
+  return (seed) => demonstrate(spec, envOptions, io, seed, maxTurns, { noise, mistakes });
 }
 
-/** Each turn of the episodes as an episode of its own. */
+/** Each turn of the episodes as an episode of its own; a turn the env refused (a demonstrated mistake) is no target. */
 function singleTurns(episodes: readonly EpisodeRecord[]): EpisodeRecord[] {
-  return episodes.flatMap((e) => e.turns.map((t) => ({ ...e, turns: [t] })));
+  return episodes.flatMap((e) => e.turns.filter((t) => t.error === undefined).map((t) => ({ ...e, turns: [t] })));
 }
 
 /**

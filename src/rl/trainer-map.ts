@@ -135,6 +135,7 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   },
   bcDemos: { trl: none('the SFT stage trains on the demonstrations file it is given: its size is the budget'), verl: none("behaviour cloning is a separate run of verl's SFT trainer") },
   bcNoise: { trl: none('the SFT stage trains on the demonstrations file it is given, noisy or not'), verl: none("behaviour cloning is a separate run of verl's SFT trainer") },
+  bcMistakes: { trl: none('the SFT stage trains on the demonstrations file it is given; refused turns are ours to leave out'), verl: none("behaviour cloning is a separate run of verl's SFT trainer") },
   lr: { trl: [copy('learning_rate', 'lr')], verl: [copy(actor('optim.lr'), 'lr')] },
   warmup: { trl: [copy('warmup_steps', 'warmup')], verl: [copy(actor('optim.lr_warmup_steps'), 'warmup')] },
   weightDecay: { trl: [copy('weight_decay', 'weightDecay')], verl: [copy(actor('optim.weight_decay'), 'weightDecay')] },

@@ -92,7 +92,7 @@ export class Trainer {
 
   /**
    * A new run: behaviour-cloning warm-up (config.bcSteps on config.bcDemos distinct demonstrations, from an expert
-   * noisy by config.bcNoise), then ready for GRPO updates.
+   * noisy by config.bcNoise, with config.bcMistakes' refused actions), then ready for GRPO updates.
    */
   static async create(config: Config, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     const root = Rng.fromSeed(config.seed);
@@ -102,7 +102,7 @@ export class Trainer {
       if (!parts.legalActions) throw new Error('bcNoise > 0 needs the env\'s legal actions (TrainerParts.legalActions)');
       noise = { share: config.bcNoise, legal: parts.legalActions };
     }
-    const demonstrator = expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), noise);
+    const demonstrator = expertDemonstrator(spec, envOptionsFor(spec, config.difficulty), parts.io, maxTurnsOf(spec, config), noise, config.bcMistakes);
     const demos = new Demonstrations(demonstrator, root.split('bc'), config.bcDemos);
     const learner = await Learner.warmUp(config, parts.policy, parts.createPolicy, demos, options.onBcStep);
     return new Trainer(config, parts, options, 0, { tasks: root.split('tasks'), sample: root.split('sample') }, learner, null, new Curriculum(config, maxLevel(spec)));

@@ -64,6 +64,7 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   entropyCoef: 'bonus for keeping choices open (entropy)',
   bcDemos: 'expert examples to copy',
   bcNoise: 'share of expert mistakes',
+  bcMistakes: 'share of refused actions shown in demos',
   evalEvery: 'test every N updates',
   evalTasks: 'unseen tasks per test',
 };
