@@ -40,7 +40,9 @@ export function stepAdvantages(episodes: readonly EpisodeRecord[], rewards: read
     for (let i = b; i < b + G; i++) {
       states[i].forEach((phi, t) => {
         const key = phi.toFixed(9);
-        steps.set(key, [...(steps.get(key) ?? []), { i, t }]);
+        const members = steps.get(key);
+        if (members) members.push({ i, t });
+        else steps.set(key, [{ i, t }]);
       });
     }
     for (const members of steps.values()) {
