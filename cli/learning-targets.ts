@@ -51,16 +51,18 @@ function oneRun(name: string, claim: string, run: RunSpec, judge: (cs: Curve[]) 
   return { name, claim, runs: [run], judge: (curves) => ({ scenario: name, claim, ...judge(curves(run.key)) }) };
 }
 
-/** Target: greedy eval success reaches `target` within `seconds` on every seed, where BC alone stays at most `bcMax`. */
+/** Target: greedy eval success reaches `target` within `seconds` on every seed, where BC alone stays at most `bcMax`;
+ * its effect is what RL adds: the last evaluation in the budget minus BC alone. */
 function reachTarget(name: string, run: RunSpec, target: number, bcMax: number): Scenario {
   return oneRun(name, `${name}: eval success >= ${target} within ${f0(run.seconds)} s of one core, BC alone <= ${bcMax}`, run, (cs) => {
     const lines = cs.map((c) => {
       const hit = firstReaching(c, target);
       const when = hit && hit.seconds <= run.seconds ? `reached ${target} at ${f0(hit.seconds)} s (update ${hit.update})` : `did not reach ${target} (best ${f2(bestEval(c))}, last ${f2(lastEval(c))} after ${c.evals.at(-1)!.update} updates, ${f0(c.seconds)} s)`;
-      return `${seedOf(c)}: BC alone ${f2(bcEval(c))}; ${when}`;
+      const bcHigh = bcEval(c) > bcMax ? `; BC alone above ${bcMax}` : '';
+      return `${seedOf(c)}: BC alone ${f2(bcEval(c))}; ${when}${bcHigh}`;
     });
     const met = cs.length > 0 && cs.every((c) => bcEval(c) <= bcMax && (firstReaching(c, target)?.seconds ?? Infinity) <= run.seconds);
-    return { met, lines };
+    return { met, lines, effect: effect('eval success by the budget\'s end minus BC alone', cs.map((c) => successAt(c, run.seconds) - bcEval(c))) };
   });
 }
 
@@ -114,7 +116,8 @@ const PLAIN: RunSpec = variant('skills-vs-plain', 'plain', 120, { evalEvery: 5 }
 export const SCENARIOS: readonly Scenario[] = [
   reachTarget('first-steps (match off)', FIRST_STEPS, 0.9, 0.6),
   reachTarget('login', LOGIN, 0.9, 0.5),
-  reachTarget('generalist (mean over its families\' test tasks)', GENERALIST, 0.8, 1),
+  // BC alone must leave room: at most 0.65, so that reaching 0.8 is RL's doing (until 2026-12-02 it was not checked)
+  reachTarget('generalist (mean over its families\' test tasks)', GENERALIST, 0.8, 0.65),
   gainTarget('card-battler', CARD_BATTLER, 0.3),
   {
     name: 'bc-vs-zero',

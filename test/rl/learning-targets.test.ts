@@ -27,6 +27,18 @@ describe('learning bench judges', () => {
     expect(judge({}).met).toBe(false); // nothing ran
   });
 
+  it('the generalist needs BC alone at most 0.65 and reports what RL adds by its budget\'s end', () => {
+    const s = scenario('generalist');
+    expect(s.claim).toMatch(/>= 0\.8 within 1200 s of one core, BC alone <= 0\.65$/);
+    const judge = (cs: Curve[]) => s.judge((k) => (k === 'generalist' ? cs : []));
+    const v = judge([curve(1, [[5, 0.6], [300, 0.85], [1300, 0.95]]), curve(2, [[5, 0.5], [900, 0.8]])]);
+    expect(v.met).toBe(true);
+    expect(v.effect!.values.map((x) => x.toFixed(2))).toEqual(['0.25', '0.30']); // seed 1 at 1200 s: its 0.85, not the 0.95 after
+    const bcHigh = judge([curve(1, [[5, 0.7], [300, 0.9]])]);
+    expect(bcHigh.met).toBe(false);
+    expect(bcHigh.lines[0]).toBe('seed 1: BC alone 0.70; reached 0.8 at 300 s (update 5); BC alone above 0.65');
+  });
+
   it('bc-vs-zero compares eval success at the shorter run\'s end, per seed', () => {
     const v = scenario('bc-vs-zero').judge((k) =>
       k.endsWith('/bc') ? [curve(1, [[20, 0.4], [100, 0.8], [300, 0.9]])] : [curve(1, [[1, 0], [150, 0.1]])],
