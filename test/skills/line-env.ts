@@ -1,0 +1,68 @@
+// A three-square line for the skill agents' unit tests, small enough to compute by hand: Forward moves one square
+// (the third wins), Leap jumps to the last square but one and fails the episode, Stay changes nothing.
+// Elements: 1 text 'At <pos>', 2 button 'Forward', 3 button 'Leap', 4 button 'Stay'. Progress is pos / 3.
+
+import { defineWebTask } from '../../src/envs/web/page';
+import type { ActionSignature, EnvSpec } from '../../src/envs/api';
+import { skillId } from '../../src/skills/library';
+import type { Skill, SkillStep } from '../../src/skills/types';
+
+export const LINE_END = 3;
+
+export const lineTask = defineWebTask<{ pos: number }>({
+  id: 'line',
+  description: 'Walk to the end of a line.',
+  maxTurns: 6,
+  options: [],
+  init: () => ({ goal: 'Walk to the end.', state: { pos: 0 } }),
+  draw(s, page) {
+    page.add('text', `At ${s.pos}`);
+    page.add('button', 'Forward', undefined, {
+      click: () => {
+        s.pos++;
+        if (s.pos === LINE_END) page.end(true);
+      },
+    });
+    page.add('button', 'Leap', undefined, {
+      click: () => {
+        s.pos = LINE_END - 1;
+        page.end(false);
+      },
+    });
+    page.add('button', 'Stay', undefined, { click: () => undefined });
+  },
+  progress: (s) => s.pos / LINE_END,
+  expert: (_s, page) => `click(${page.idOf('button', 'Forward')})`,
+});
+
+/** The line with only click(id) in its action language, so a random atomic step is a click on one of its 3 buttons. */
+export const CLICK_ONLY: readonly ActionSignature[] = [{ verb: 'click', args: ['id'] }];
+export const clickLine: EnvSpec = { ...lineTask, actions: CLICK_ONLY };
+
+/** click(button '<label>') as a skill step. */
+export function click(label: string): SkillStep {
+  return { verb: 'click', args: [{ kind: 'ref', role: 'button', name: { kind: 'literal', value: label } }] };
+}
+
+/** A skill of the line's family clicking the labels in order (fitness orders the library's applicable skills). */
+export function lineSkill(name: string, labels: readonly string[], fitness: number, family = 'line'): Skill {
+  const steps = labels.map(click);
+  return { id: skillId(family, steps), name, description: name, family, precondition: { cluster: '' }, steps, fitness, uses: 1, successes: 0, parents: [], agent: 'test', createdAt: 0 };
+}
+
+/** One button, 'Win' (element 1), that solves the task: the one step discovery can find, in one step each time. */
+export const winTask: EnvSpec = {
+  ...defineWebTask<Record<string, never>>({
+    id: 'win',
+    description: 'Press Win.',
+    maxTurns: 3,
+    options: [],
+    init: () => ({ goal: 'Press the button.', state: {} }),
+    draw(_s, page) {
+      page.add('button', 'Win', undefined, { click: () => page.end(true) });
+    },
+    progress: () => 0,
+    expert: () => 'click(1)',
+  }),
+  actions: CLICK_ONLY,
+};
