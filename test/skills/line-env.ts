@@ -66,3 +66,18 @@ export const winTask: EnvSpec = {
   }),
   actions: CLICK_ONLY,
 };
+
+/** Two buttons, 'Win' (1) and 'Lose' (2), each ending the episode on the same page: only success tells them apart. */
+export const pairTask: EnvSpec = defineWebTask<Record<string, never>>({
+  id: 'pair',
+  description: 'Press Win, not Lose.',
+  maxTurns: 3,
+  options: [],
+  init: () => ({ goal: 'Press the right button.', state: {} }),
+  draw(_s, page) {
+    page.add('button', 'Win', undefined, { click: () => page.end(true) });
+    page.add('button', 'Lose', undefined, { click: () => page.end(false) });
+  },
+  progress: () => 0,
+  expert: () => 'click(1)',
+});

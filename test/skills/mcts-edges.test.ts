@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode, type EpisodeResult, type PlanOptions } from '../../src/skills/mcts';
-import { clickLine, lineSkill, lineTask } from './line-env';
+import { clickLine, lineSkill, lineTask, pairTask, winTask } from './line-env';
 
 /** A plan of `simulations` simulations of `depth` skills; widen 10 lets every edge compete from the first visit. */
 const plan = (simulations: number, depth: number, over: Partial<PlanOptions> = {}): PlanOptions => ({ ...DEFAULT_PLAN, simulations, depth, widen: 10, ...over });
@@ -44,6 +44,30 @@ describe('runMctsEpisode', () => {
     expect(r).toMatchObject({ success: true, turns: 3, chosen: ['forward', 'forward', 'forward'], lookahead: 9 });
     const flat = runMctsEpisode(lineTask, skills, 1, plan(2, 1, { gamma: 1 }));
     expect(flat.chosen[0]).toBe('stay-forward');
+  });
+
+  it('expands at most maxBranch skills, the fittest', () => {
+    const r = runMctsEpisode(lineTask, [forward, leap], 1, plan(2, 1, { maxBranch: 1 }));
+    expect(r).toMatchObject({ success: false, turns: 1, chosen: ['leap'], lookahead: 1 });
+  });
+
+  it('treats the state of a skill that failed part-way as a dead end: the search goes no deeper', () => {
+    // Forward runs, the missing button fails: the child (square 1) gets no edges, so 2 simulations of depth 2 cost
+    // one lookahead step a decision; on square 2 Forward wins and the second step cannot run.
+    const r = runMctsEpisode(lineTask, [lineSkill('forward-missing', ['Forward', 'Missing'], 0.9)], 1, plan(2, 2));
+    expect(r).toMatchObject({ success: true, turns: 3, actions: ['click(2)', 'click(2)', 'click(2)'], chosen: ['forward-missing', 'forward-missing', 'forward-missing'], lookahead: 3 });
+  });
+
+  it('keeps a skill that ends the episode on an unchanged page (done differs from the start)', () => {
+    const r = runMctsEpisode(winTask, [lineSkill('win', ['Win'], 0.5, 'win')], 1, plan(1, 1));
+    expect(r).toMatchObject({ success: true, turns: 1, chosen: ['win'], lookahead: 1 });
+  });
+
+  it('keeps a sibling that reaches the same page and turn when one wins and the other fails', () => {
+    // lose is expanded first (fitness); win ends on the same page in as many turns but succeeds, so it stays and wins.
+    const skills = [lineSkill('lose', ['Lose'], 0.9, 'pair'), lineSkill('win', ['Win'], 0.5, 'pair')];
+    const r = runMctsEpisode(pairTask, skills, 1, plan(2, 1));
+    expect(r).toMatchObject({ success: true, turns: 1, chosen: ['win'], lookahead: 2 });
   });
 
   it('ignores the skills of other families and falls back to atomic actions', () => {
