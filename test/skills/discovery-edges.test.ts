@@ -146,6 +146,39 @@ describe('discover on the three-square line', () => {
     expect(kept?.uses).toBeGreaterThan(1);
   });
 
+  it('counts each fruitless exploration as one step when no verb can be written, and keeps nothing', () => {
+    // Every arm explores, finds no step and costs 1; the walk stays on its first state, so one episode spends it all.
+    const episodes: unknown[] = [];
+    const found = discover({ ...clickLine, actions: [] }, { budget: 6, seed: 2, select: 'uct-argmax', onEpisode: (e) => episodes.push(e) });
+    expect(found).toMatchObject({ skills: [], steps: 6, episodes: 1, returns: 0, solved: 0, explored: 6, kept: 0 });
+    expect(episodes).toEqual([{ episode: 1, steps: 6, skills: 0, success: false }]);
+  });
+
+  it('keeps the tail of a sequence that progressed where it progressed, its parent the whole sequence', () => {
+    // The first exploration of each seed (budget 1) is two clicks: seed 25 Stay then Forward, seed 15 Forward then
+    // Stay, seed 3 Stay then Leap. Each is worth 0.1 (changed) + 0.2 (novel) + 2 * progress gained, 0 for a failure.
+    const steps = (...labels: string[]) => labels.map(click);
+    const first = (seed: number) => run({ select: 'uct-argmax', budget: 1, seed }).skills;
+    const [pair, tail] = first(25);
+    expect(pair).toMatchObject({ steps: steps('Stay', 'Forward'), parents: [], successes: 1 });
+    expect(pair.fitness).toBeCloseTo(0.3 + 2 / 3, 12);
+    // Progress came with Forward: the tail from there is kept, found after Stay, judged progressive on its own.
+    expect(tail).toMatchObject({ steps: steps('Forward'), parents: [pair.id], successes: 1, precondition: { cluster: startCluster(clickLine, 25) } });
+    expect(tail.fitness).toBe(pair.fitness);
+    // Progress came with the first step and stopped: no tail.
+    expect(first(15)).toMatchObject([{ steps: steps('Forward', 'Stay'), parents: [] }]);
+    // A failure ends the episode: kept, worth 0, not progressive, no tail.
+    expect(first(3)).toMatchObject([{ steps: steps('Stay', 'Leap'), fitness: 0, successes: 0, consistent: 0 }]);
+  });
+
+  it("counts, under Bottom-Up Agent's rule, only a use that acted (Stay changes nothing); ours counts every use", () => {
+    const stay = { ...lineSkill('stay', ['Stay'], 0.5), precondition: { cluster: startCluster(clickLine, 2) } };
+    const theirs = run({ select: 'bottom-up', library: [stay], budget: 60 });
+    expect(theirs.skills.find((s) => s.id === stay.id)?.uses).toBe(1);
+    const ours = run({ select: 'uct-argmax', library: [stay], budget: 60 });
+    expect(ours.skills.find((s) => s.id === stay.id)?.uses).toBeGreaterThan(1);
+  });
+
   it("prunes, under Bottom-Up Agent's rule, a skill used more than 4 times that is neither consistent nor progressive", () => {
     // Leap ends the episode in failure: every use is judged neither, so its fifth use removes the given record.
     const leap = { ...lineSkill('leap', ['Leap'], 0), uses: 4, precondition: { cluster: startCluster(clickLine, 2) } };
