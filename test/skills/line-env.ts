@@ -67,17 +67,22 @@ export const winTask: EnvSpec = {
   actions: CLICK_ONLY,
 };
 
-/** Two buttons, 'Win' (1) and 'Lose' (2), each ending the episode on the same page: only success tells them apart. */
-export const pairTask: EnvSpec = defineWebTask<Record<string, never>>({
+/**
+ * 'Win' (1) and 'Lose' (2) each end the episode on the same page, so only success tells them apart; 'Full' (3)
+ * brings progress to 1 without success and shows it in a text (4): 'Empty', then 'Full'.
+ */
+export const pairTask: EnvSpec = defineWebTask<{ full: boolean }>({
   id: 'pair',
   description: 'Press Win, not Lose.',
   maxTurns: 3,
   options: [],
-  init: () => ({ goal: 'Press the right button.', state: {} }),
-  draw(_s, page) {
+  init: () => ({ goal: 'Press the right button.', state: { full: false } }),
+  draw(s, page) {
     page.add('button', 'Win', undefined, { click: () => page.end(true) });
     page.add('button', 'Lose', undefined, { click: () => page.end(false) });
+    page.add('button', 'Full', undefined, { click: () => void (s.full = true) });
+    page.add('text', s.full ? 'Full' : 'Empty');
   },
-  progress: () => 0,
+  progress: (s) => (s.full ? 1 : 0),
   expert: () => 'click(1)',
 });

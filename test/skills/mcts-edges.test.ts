@@ -70,6 +70,27 @@ describe('runMctsEpisode', () => {
     expect(r).toMatchObject({ success: true, turns: 1, chosen: ['win'], lookahead: 2 });
   });
 
+  it('values a success at 1, above full progress without it (0.9)', () => {
+    // full (fittest) reaches progress 1 on a new page: 0.97 * 0.9 + novelty; win succeeds on the start's page: 0.97.
+    const skills = [lineSkill('full', ['Full'], 0.9, 'pair'), lineSkill('win', ['Win'], 0.5, 'pair')];
+    expect(runMctsEpisode(pairTask, skills, 1, plan(2, 1))).toMatchObject({ success: true, turns: 1, chosen: ['win'], lookahead: 2 });
+  });
+
+  it('widens progressively: a node visited n times chooses among its ceil(widen * sqrt(n + 1)) fittest skills', () => {
+    // Simulation 2 sees 1 visit: widen 1 gives ceil(sqrt 2) = 2 skills, so forward is tried; widen 0.5 gives 1, so
+    // leap (fittest, worth 0) is searched twice and, the more searched of two worth 0, taken.
+    const skills = [forward, leap];
+    expect(runMctsEpisode(lineTask, skills, 1, plan(2, 1, { widen: 1 }))).toMatchObject({ success: true, chosen: ['forward', 'forward', 'forward'] });
+    expect(runMctsEpisode(lineTask, skills, 1, plan(2, 1, { widen: 0.5 }))).toMatchObject({ success: false, turns: 1, chosen: ['leap'], lookahead: 1 });
+  });
+
+  it('runs a simulation depth skills deep: the first untried edge by UCT, then random ones', () => {
+    // Forward only, 3 simulations of depth 2: the first expands squares 1 and 2 (2 steps), the others reuse them.
+    // From square 1 the same: 2 steps; from square 2 the first simulation wins at once: 1 step. 2 + 2 + 1 = 5.
+    const r = runMctsEpisode(lineTask, [forward], 1, plan(3, 2));
+    expect(r).toMatchObject({ success: true, turns: 3, chosen: ['forward', 'forward', 'forward'], lookahead: 5 });
+  });
+
   it('ignores the skills of other families and falls back to atomic actions', () => {
     const other = lineSkill('forward', ['Forward'], 0.5, 'other');
     const r = runMctsEpisode(clickLine, [other], 4, plan(2, 1));
@@ -95,6 +116,11 @@ describe('runRandomEpisode', () => {
     // wins) beats Stay's (no novelty) and Leap's (a failure: 0). 3 decisions of 40 rollouts of 1 step: 120 steps.
     const r = runRandomEpisode(clickLine, 1, 40, 1);
     expect(r).toEqual({ success: true, turns: 3, actions: ['click(2)', 'click(2)', 'click(2)'], chosen: ['atomic', 'atomic', 'atomic'], lookahead: 120 });
+  });
+
+  it('ends a rollout when its episode ends', () => {
+    // Every click on the one-button task wins: 4 rollouts of at most 3 steps spend 1 step each.
+    expect(runRandomEpisode(winTask, 1, 4, 3)).toEqual({ success: true, turns: 1, actions: ['click(1)'], chosen: ['atomic'], lookahead: 4 });
   });
 
   it('stops when the action language has no verb to write', () => {
