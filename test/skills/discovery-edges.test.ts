@@ -72,8 +72,9 @@ describe('discover on a one-button task (every step wins)', () => {
     const episodes: unknown[] = [];
     const found = discover(winTask, { budget: 3, seed: 5, select: 'uct-argmax', now: 7, onEpisode: (e) => episodes.push(e) });
     expect(found).toMatchObject({ steps: 3, episodes: 3, returns: 0, solved: 3, kept: 1, pruned: 0, seeds: [5, 7] });
-    expect(found.explored).toBeGreaterThanOrEqual(1);
-    expect(found.explored).toBeLessThanOrEqual(3);
+    // Episode 2 ties Explore (prior 1, one use worth 1) with the skill (fitness 1, one use worth 1): a tie explores.
+    // Episode 3's Explore has prior 0.5 (nothing new found) and scores below the skill, which runs.
+    expect(found.explored).toBe(2);
     expect(episodes).toEqual([1, 2, 3].map((k) => ({ episode: k, steps: k, skills: 1, success: true })));
     expect(found.skills).toHaveLength(1);
     const [win] = found.skills;
@@ -169,6 +170,24 @@ describe('discover on the three-square line', () => {
     expect(first(15)).toMatchObject([{ steps: steps('Forward', 'Stay'), parents: [] }]);
     // A failure ends the episode: kept, worth 0, not progressive, no tail.
     expect(first(3)).toMatchObject([{ steps: steps('Stay', 'Leap'), fitness: 0, successes: 0, consistent: 0 }]);
+  });
+
+  it('extends a skill by one or two steps, and both happen (uct-argmax)', () => {
+    const found = run({ select: 'uct-argmax', budget: 120, seed: 4 });
+    const byId = new Map(found.skills.map((s) => [s.id, s]));
+    const grown = found.skills.flatMap((s) => {
+      const p = byId.get(s.parents[0] ?? '');
+      return p && JSON.stringify(s.steps.slice(0, p.steps.length)) === JSON.stringify(p.steps) ? [s.steps.length - p.steps.length] : [];
+    });
+    expect(new Set(grown)).toEqual(new Set([1, 2]));
+  });
+
+  it("offers, under Bottom-Up Agent's rule, only the skills found in the state's cluster", () => {
+    // No verb to explore with, so only the given skill can act; recorded elsewhere, it is never chosen here.
+    const at = (cluster: string) => [{ ...lineSkill('forward', ['Forward'], 0.5), precondition: { cluster } }];
+    const uses = (cluster: string) => discover({ ...clickLine, actions: [] }, { budget: 10, seed: 2, select: 'bottom-up', library: at(cluster) }).skills[0].uses;
+    expect(uses('elsewhere')).toBe(1);
+    expect(uses(startCluster(clickLine, 2))).toBeGreaterThan(1);
   });
 
   it("counts, under Bottom-Up Agent's rule, only a use that acted (Stay changes nothing); ours counts every use", () => {
