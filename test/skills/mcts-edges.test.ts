@@ -91,6 +91,26 @@ describe('runMctsEpisode', () => {
     expect(r).toMatchObject({ success: true, turns: 3, chosen: ['forward', 'forward', 'forward'], lookahead: 5 });
   });
 
+  describe('between two skills that both lose (worth 0), one through a new page (novelty 0.05), one back on the start page', () => {
+    const lose = lineSkill('lose', ['Lose'], 0.9, 'pair');
+    const fullLose = lineSkill('full-lose', ['Full', 'Lose'], 0.5, 'pair');
+
+    it('takes, searched equally, the more novel', () => {
+      // One simulation each: equal best, equal visits; full-lose's novelty 0.05 beats lose's 0 (its page was seen).
+      expect(runMctsEpisode(pairTask, [lose, fullLose], 1, plan(2, 1))).toMatchObject({ success: false, turns: 2, chosen: ['full-lose'], lookahead: 3 });
+    });
+
+    it('searches the more novel again (UCT: best + novelty / n + c sqrt(ln N / n)) and takes the more searched', () => {
+      // Simulation 3: lose 0 + 0 + 0.5 sqrt(ln 3) = 0.524, full-lose 0 + 0.05 + 0.524 = 0.574; then full-lose has 2 visits.
+      expect(runMctsEpisode(pairTask, [lose, fullLose], 1, plan(3, 1))).toMatchObject({ turns: 2, chosen: ['full-lose'], lookahead: 3 });
+    });
+
+    it('takes the more searched over the more novel', () => {
+      // widen 0.5: 4 simulations see only lose (ceil(0.5 sqrt(n + 1)) = 1 up to n = 3), the fifth tries full-lose.
+      expect(runMctsEpisode(pairTask, [lose, fullLose], 1, plan(5, 1, { widen: 0.5 }))).toMatchObject({ turns: 1, chosen: ['lose'], lookahead: 3 });
+    });
+  });
+
   it('ignores the skills of other families and falls back to atomic actions', () => {
     const other = lineSkill('forward', ['Forward'], 0.5, 'other');
     const r = runMctsEpisode(clickLine, [other], 4, plan(2, 1));
