@@ -236,7 +236,8 @@ export function runRandomEpisode(spec: EnvSpec, seed: number, rollouts: number, 
         out.lookahead++;
         node = nodeOf(node.env, run);
         const failed = node.terminated && !node.info.success;
-        value = Math.max(value, goalValue(node, node.info.turn - root.info.turn, 1) + (failed || visited.has(node.obs.text) ? 0 : NOVELTY));
+        // Undiscounted (gamma 1), so the turns it took do not matter.
+        value = Math.max(value, goalValue(node, 0, 1) + (failed || visited.has(node.obs.text) ? 0 : NOVELTY));
       }
       if (first && value > bestValue) [bestStep, bestValue] = [first, value];
     }

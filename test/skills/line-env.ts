@@ -86,3 +86,31 @@ export const pairTask: EnvSpec = defineWebTask<{ full: boolean }>({
   progress: (s) => (s.full ? 1 : 0),
   expert: () => 'click(1)',
 });
+
+/**
+ * One turn on a start page: 'Here' (1) changes nothing, 'There' (2) opens a new page, 'Drop' (3) fails the episode on
+ * a new page; no progress anywhere, so a one-step rollout is worth its novelty: 0, 0.05, and 0 for the failure.
+ */
+export const forkTask: EnvSpec = {
+  ...defineWebTask<{ page: string }>({
+    id: 'fork',
+    description: 'Go somewhere new.',
+    maxTurns: 1,
+    options: [],
+    init: () => ({ goal: 'Go somewhere new.', state: { page: 'Start' } }),
+    draw(s, page) {
+      page.add('button', 'Here', undefined, { click: () => undefined });
+      page.add('button', 'There', undefined, { click: () => void (s.page = 'There') });
+      page.add('button', 'Drop', undefined, {
+        click: () => {
+          s.page = 'Dropped';
+          page.end(false);
+        },
+      });
+      page.add('text', s.page);
+    },
+    progress: () => 0,
+    expert: () => 'click(2)',
+  }),
+  actions: CLICK_ONLY,
+};

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN, evaluateAgent, runMctsEpisode, runRandomEpisode, type EpisodeResult, type PlanOptions } from '../../src/skills/mcts';
-import { clickLine, lineSkill, lineTask, pairTask, winTask } from './line-env';
+import { clickLine, forkTask, lineSkill, lineTask, pairTask, winTask } from './line-env';
 
 /** A plan of `simulations` simulations of `depth` skills; widen 10 lets every edge compete from the first visit. */
 const plan = (simulations: number, depth: number, over: Partial<PlanOptions> = {}): PlanOptions => ({ ...DEFAULT_PLAN, simulations, depth, widen: 10, ...over });
@@ -136,6 +136,11 @@ describe('runRandomEpisode', () => {
     // wins) beats Stay's (no novelty) and Leap's (a failure: 0). 3 decisions of 40 rollouts of 1 step: 120 steps.
     const r = runRandomEpisode(clickLine, 1, 40, 1);
     expect(r).toEqual({ success: true, turns: 3, actions: ['click(2)', 'click(2)', 'click(2)'], chosen: ['atomic', 'atomic', 'atomic'], lookahead: 120 });
+  });
+
+  it('values a one-step rollout by its novelty, none for a failure: There (0.05) over Here and Drop (0)', () => {
+    // Seed 9's four rollouts draw Drop before There: worth as much, Drop (a new page, but a failure) would be taken.
+    expect(runRandomEpisode(forkTask, 9, 4, 1)).toEqual({ success: false, turns: 1, actions: ['click(2)'], chosen: ['atomic'], lookahead: 4 });
   });
 
   it('ends a rollout when its episode ends', () => {
