@@ -78,6 +78,7 @@ export function useValue(start: Observation, before: StepInfo, run: SkillRun, no
 }
 
 function concatRuns(a: SkillRun, b: SkillRun): SkillRun {
+  // Stryker disable next-line ArithmeticOperator: nothing in discovery reads a run's reward
   return { ...b, trace: [...a.trace, ...b.trace], reward: a.reward + b.reward };
 }
 
@@ -120,11 +121,13 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
   const archived = new Set<string>();
   const out = { steps: 0, episodes: 0, returns: 0, solved: 0, explored: 0, kept: 0, pruned: 0 };
 
-  /** Counts a use; under Bottom-Up Agent's rule a skill that now meets its pruning rule (skill_evolution) is removed. */
+  /**
+   * Counts a use; under Bottom-Up Agent's rule a skill that now meets its pruning rule (skill_evolution) is removed.
+   * The id is in the library: keep() records a known id, exploit() a skill just read from the library.
+   */
   const record = (id: string, value: number, verdict: Verdict) => {
     lib.recordUse(id, value, verdict);
-    const s = lib.get(id);
-    if (select === 'bottom-up' && s && prunable(s)) {
+    if (select === 'bottom-up' && prunable(lib.get(id)!)) {
       lib.remove(id);
       out.pruned++;
     }
