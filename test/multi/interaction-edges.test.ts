@@ -207,6 +207,25 @@ describe('playTeam', () => {
     expect(ex.rows).toHaveLength(2);
   });
 
+  it("sums the env's rewards into the episode's and every record's envReturn, and numbers the log's turns", async () => {
+    const won = new Map([['p1', scripted(() => WIN).handle], ['p2', scripted(() => WIN).handle]]);
+    const [ep] = await playTeam(vote(2), won, [1], 1, play());
+    expect(ep.envReturn).toBe(1);
+    expect([ep.records.p1.envReturn, ep.records.p2.envReturn]).toEqual([1, 1]);
+    const waited = new Map([['p1', scripted(() => NOOP).handle], ['p2', scripted(() => NOOP).handle]]);
+    const [idle] = await playTeam(vote(2), waited, [1], 1, play(2));
+    expect(idle.log.map((m) => m.turn)).toEqual([0, 0, 1, 1]);
+    expect(idle.envReturn).toBe(0);
+  });
+
+  it('plays nothing with maxTurns 0: no agent called, no action, an episode that never started', async () => {
+    const a = scripted(() => WIN);
+    const [ep] = await playTeam(vote(2), new Map([['p1', a.handle], ['p2', scripted(() => WIN).handle]]), [1], 1, play(0));
+    expect(a.rows).toEqual([]);
+    expect(ep).toMatchObject({ actions: [], log: [], success: false, truncated: false, envReturn: 0 });
+    expect(ep.records.p1).toMatchObject({ turns: [], success: false, truncated: false });
+  });
+
   it('draws every episode from the split it is given', async () => {
     // The goal names a random 6-letter word drawn from the split's pool.
     const worded = defineWebTask<{ word: string }>({

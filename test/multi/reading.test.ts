@@ -69,6 +69,14 @@ describe('reading proposals', () => {
     expect(new Set(first).size).toBeGreaterThan(1);
   });
 
+  it('each member of a task reads in its own seeded order', async () => {
+    const t = fakeTeam(['p1', 'p2', 'p3']);
+    await playTeam(debate({ maxOthers: 3, shuffle: true, containSelf: true }), t.agents, [1], 6, play);
+    const orders = t.heard.get('p2')!.map(proposals).filter((s) => s !== '');
+    expect(orders).toHaveLength(6);
+    expect(new Set(orders).size).toBeGreaterThan(1);
+  });
+
   it("an aggregator reads at most maxOthers proposals and its Q is the mean score of those it read", async () => {
     const names = ['p1', 'p2', 'p3', 'agg'];
     const t = fakeTeam(names);
