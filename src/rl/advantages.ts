@@ -115,13 +115,10 @@ export const FAILED_TURN_PENALTY = 0.2;
  * The advantage one turn trains with. Every turn carries its episode's advantage A, except a turn the env refused
  * (its action came back with lastActionError: a wasted turn) under 'nonpositive', which gives it min(A, 0) so that
  * winning despite it never makes it likelier, and under 'penalty', min(A, 0) - FAILED_TURN_PENALTY, which pushes it
- * down even in a group with no spread, and under 'penalty-only', -FAILED_TURN_PENALTY whatever A (a long refused
- * loop in a lost episode is not pushed down by A on each of its turns). An episode left out (A = 0, not counted) gets
- * 0 whatever its turns.
+ * down even in a group with no spread. An episode left out (A = 0, not counted) gets 0 whatever its turns.
  */
 export function turnAdvantage(episodeAdvantage: number, refused: boolean, credit: FailedTurnCredit, counted = true): number {
   if (!refused || !counted || credit === 'outcome') return episodeAdvantage;
-  if (credit === 'penalty-only') return -FAILED_TURN_PENALTY;
   const capped = Math.min(episodeAdvantage, 0);
   return credit === 'penalty' ? capped - FAILED_TURN_PENALTY : capped;
 }

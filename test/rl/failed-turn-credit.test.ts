@@ -18,10 +18,6 @@ describe('turnAdvantage, by hand', () => {
     [1.5, true, 'penalty', -0.2], // min(1.5, 0) - 0.2
     [-0.7, true, 'penalty', -0.9],
     [0, true, 'penalty', -0.2], // a group with no spread still pushes a refused turn down
-    [1.5, true, 'penalty-only', -0.2], // the penalty alone, whatever the episode did
-    [-0.7, true, 'penalty-only', -0.2], // a lost episode's refused turn is not pushed down by its A as well
-    [0, true, 'penalty-only', -0.2],
-    [-0.7, false, 'penalty-only', -0.7],
     [1.5, false, 'nonpositive', 1.5], // a turn the env took keeps its episode's advantage in every mode
     [-0.7, false, 'penalty', -0.7],
   ];
@@ -33,7 +29,6 @@ describe('turnAdvantage, by hand', () => {
     expect(FAILED_TURN_PENALTY).toBe(0.2);
     expect(turnAdvantage(0, true, 'penalty', false)).toBe(0);
     expect(turnAdvantage(0, true, 'nonpositive', false)).toBe(0);
-    expect(turnAdvantage(0, true, 'penalty-only', false)).toBe(0);
   });
 });
 
@@ -71,12 +66,6 @@ describe('failedTurnCredit through the trainer', () => {
     for (const [a, refused, row] of rows) expect(row).toBeCloseTo(refused ? Math.min(a, 0) - 0.2 : a, 6);
   });
 
-  it('penalty-only: a refused turn gets -0.2 whatever its episode advantage; taken turns unchanged', async () => {
-    const rows = await rowsOf('penalty-only');
-    expect(rows.some(([a, refused]) => refused && a < 0)).toBe(true); // where it differs from penalty
-    for (const [a, refused, row] of rows) expect(row).toBeCloseTo(refused ? -0.2 : a, 6);
-  });
-
   it('penalty with truncation mask: the refused turns of a masked episode stay at 0', async () => {
     const rows = await rowsOf('penalty', { truncation: 'mask' });
     const masked = rows.filter(([, refused, , m]) => refused && m);
@@ -87,6 +76,6 @@ describe('failedTurnCredit through the trainer', () => {
   it('a bad value is refused with the key and the allowed values', () => {
     const r = validateConfig({ failedTurnCredit: 'zero' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(formatErrors(r.errors)).toBe("failedTurnCredit='zero': must be one of: outcome, nonpositive, penalty, penalty-only");
+    if (!r.ok) expect(formatErrors(r.errors)).toBe("failedTurnCredit='zero': must be one of: outcome, nonpositive, penalty");
   });
 });
