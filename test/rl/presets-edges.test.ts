@@ -37,6 +37,13 @@ describe('the presets table', () => {
     }
   });
 
+  it('every preset names its task, model and length, and every variant what it changes: a new default changes no preset', () => {
+    for (const p of PRESETS) {
+      for (const key of ['env', 'model', 'updates'] as const) expect(p.config, `${p.name} ${key}`).toHaveProperty(key);
+      for (const v of p.variants ?? []) expect(Object.keys(v.config).length, `${p.name}/${v.name}`).toBeGreaterThan(0);
+    }
+  });
+
   it('a comparison has at least two variants, and no two of its variants give the same config', () => {
     for (const p of PRESETS.filter((q) => q.variants !== undefined)) {
       const configs = (p.variants ?? []).map((v) => JSON.stringify(presetConfig(p, v)));
@@ -49,6 +56,7 @@ describe('the presets table', () => {
     expect([variantConfig('from-base', 'base').init, variantConfig('from-base', 'scratch').init]).toEqual(['base', 'scratch']);
     expect(variantConfig('bc-vs-zero', 'bc').bcSteps).toBeGreaterThan(0);
     expect(variantConfig('bc-vs-zero', 'zero').bcSteps).toBe(0);
+    expect(variantConfig('bc-vs-zero', 'zero').updates).toBeGreaterThan(variantConfig('bc-vs-zero', 'bc').updates); // given at least BC+RL's time
     expect(variantConfig('outcome-vs-process', 'outcome').adv).toBe('group'); // outcome only
     expect(variantConfig('outcome-vs-process', 'process').adv).not.toBe('group'); // per-turn credit of some kind
     expect(['G2', 'G8', 'G16'].map((v) => variantConfig('group-size', v).group)).toEqual([2, 8, 16]);
