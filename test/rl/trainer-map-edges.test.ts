@@ -66,18 +66,12 @@ describe('TRAINER_MAP, by hand', () => {
   });
 
   it('evaluation and checkpoints: 0 turns them off (TRL "no", verl -1), N every N updates', () => {
-    expect(valueAt('trl', 'evalEvery', 'eval_strategy', { evalEvery: 0 })).toBe('no');
-    expect(valueAt('trl', 'evalEvery', 'eval_steps', { evalEvery: 0 })).toBeUndefined();
-    expect(valueAt('verl', 'evalEvery', 'trainer.test_freq', { evalEvery: 0 })).toBe(-1);
-    expect(valueAt('trl', 'evalEvery', 'eval_strategy', { evalEvery: 1 })).toBe('steps');
-    expect(valueAt('trl', 'evalEvery', 'eval_steps', { evalEvery: 1 })).toBe(1);
-    expect(valueAt('verl', 'evalEvery', 'trainer.test_freq', { evalEvery: 1 })).toBe(1);
-    expect(valueAt('trl', 'checkpointEvery', 'save_strategy', { checkpointEvery: 0 })).toBe('no');
-    expect(valueAt('trl', 'checkpointEvery', 'save_steps', { checkpointEvery: 0 })).toBeUndefined();
-    expect(valueAt('verl', 'checkpointEvery', 'trainer.save_freq', { checkpointEvery: 0 })).toBe(-1);
-    expect(valueAt('trl', 'checkpointEvery', 'save_strategy', { checkpointEvery: 1 })).toBe('steps');
-    expect(valueAt('trl', 'checkpointEvery', 'save_steps', { checkpointEvery: 1 })).toBe(1);
-    expect(valueAt('verl', 'checkpointEvery', 'trainer.save_freq', { checkpointEvery: 1 })).toBe(1);
+    const cases = [['evalEvery', 'eval_strategy', 'eval_steps', 'trainer.test_freq'], ['checkpointEvery', 'save_strategy', 'save_steps', 'trainer.save_freq']] as const;
+    for (const [key, strategy, steps, freq] of cases) {
+      const at = (n: number) => [valueAt('trl', key, strategy, { [key]: n }), valueAt('trl', key, steps, { [key]: n }), valueAt('verl', key, freq, { [key]: n })];
+      expect(at(0), key).toEqual(['no', undefined, -1]);
+      expect(at(1), key).toEqual(['steps', 1, 1]);
+    }
   });
 
   it('verl always clips the gradient: clip 0 has no value there; TRL copies it', () => {
