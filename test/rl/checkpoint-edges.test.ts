@@ -109,6 +109,10 @@ describe('readCheckpoint: each refusal at its bound', () => {
     flipped[bytes.length - 1] ^= 1;
     expect(refusal(flipped)).toBe('checkpoint: its CRC-32 does not match its bytes: the file is damaged or truncated');
     expect(refusal(framed('', []).subarray(0, 14))).toMatch(/CRC-32 does not match/);
+    // 14 bytes whose last four happen to be the CRC of the ten before them: still too short to hold a CRC
+    const short = framed('', []).subarray(0, 14);
+    new DataView(short.buffer, short.byteOffset).setUint32(10, CRC32.buf(short.subarray(0, 10)) >>> 0, true);
+    expect(refusal(short)).toBe('checkpoint: its CRC-32 does not match its bytes: the file is damaged or truncated');
     expect(refusal(framed('', []))).toMatch(/^checkpoint: its header is not JSON \(/); // 12 + 4 bytes, the CRC right
   });
 
@@ -130,6 +134,10 @@ describe('readCheckpoint: each refusal at its bound', () => {
     const bad = framed('{"a":1}');
     bad[13] = 0xff;
     expect(refusal(resignCrc(bad))).toMatch(/^checkpoint: its header is not JSON \(/);
+    // a byte that is not UTF-8 inside a JSON string: decoded leniently it would be valid JSON
+    const inString = framed('{"a":"x"}');
+    inString[12 + 6] = 0xff;
+    expect(refusal(resignCrc(inString))).toMatch(/^checkpoint: its header is not JSON \(/);
     expect(refusal(framed('{'))).toMatch(/^checkpoint: its header is not JSON \(.+\)$/);
     for (const h of ['null', '[1]', '5', '"x"']) expect(refusal(framed(h))).toBe('checkpoint: its header is not a JSON object');
   });
