@@ -50,7 +50,7 @@ describe('rollout, scripted', () => {
     expect(episodes.map((e) => e.turns.map((t) => t.text))).toEqual([['click(1)'], ['click(2)', 'click(1)'], Array(3).fill('click(2)'), Array(3).fill('click(2)')]);
     expect(episodes.map((e) => [e.success, e.progress, e.truncated, e.envReturn])).toEqual([[true, 1, false, 1], [true, 1, false, 1], [false, 0.4, true, 0], [false, 0.4, true, 0]]);
     const [won, missedThenWon] = episodes;
-    expect(won.turns[0]).toEqual({ prompt: [5, 6], action: [CLICK1, END], logp: [-1, -1.1], entropy: [0.5, 0], text: 'click(1)', progress: 1 });
+    expect(won.turns[0]).toStrictEqual({ prompt: [5, 6], action: [CLICK1, END], logp: [-1, -1.1], entropy: [0.5, 0], text: 'click(1)', progress: 1 }); // no error key
     expect(missedThenWon.turns[0]).toEqual({ prompt: [5, 6], action: [CLICK2, END], logp: [-2, -2.1], entropy: [0.5, 0], text: 'click(2)', error: 'wrong', progress: 0.4 });
     expect(missedThenWon.turns[1].prompt).toEqual([5, 6, 7]); // the earlier action is in the context
     expect(missedThenWon.turns[1].logp).toEqual([-1, -1.1]); // the second call's row 0: the first episode is done
@@ -68,6 +68,29 @@ describe('rollout, scripted', () => {
     const none = new ScriptPolicy(() => CLICK1);
     expect((await rollout(none, IO, [5], 1, options(0))).episodes[0]).toMatchObject({ turns: [], success: false, progress: 0, truncated: false });
     expect(none.calls).toEqual([]);
+  });
+
+  it('stops calling generate once every episode is done, before the turn limit', async () => {
+    const policy = new ScriptPolicy(() => CLICK1);
+    const { episodes } = await rollout(policy, IO, [5], 2, options(3));
+    expect(episodes.map((e) => e.turns.length)).toEqual([1, 1]);
+    expect(policy.calls).toHaveLength(1);
+  });
+
+  it('an episode the env ends in failure (terminated, no success) is not truncated', async () => {
+    /** PressOne where click(2) loses the game at once. */
+    class LoseOnTwo extends PressOne {
+      override step(action: string) {
+        const r = super.step(action);
+        return action === 'click(2)' ? { ...r, terminated: true, truncated: false } : r;
+      }
+      override clone() {
+        return Object.assign(new LoseOnTwo(), this);
+      }
+    }
+    const o = { ...options(3), spec: { ...SPEC, create: () => new LoseOnTwo() } };
+    const { episodes } = await rollout(new ScriptPolicy((_call, row) => (row === 0 ? CLICK1 : CLICK2)), IO, [5], 2, o);
+    expect(episodes.map((e) => [e.turns.length, e.success, e.truncated])).toEqual([[1, true, false], [1, false, false]]);
   });
 
   it('passes the sampling settings to generate, and the grammar row by row only when grammar is on', async () => {
