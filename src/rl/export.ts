@@ -90,5 +90,6 @@ function formatNumber(x: number | undefined): string {
 }
 
 function pick(values: Record<string, number>, names: readonly string[]): Record<string, number> {
+  // Stryker disable next-line MethodExpression: its one caller's JSON.stringify leaves out the undefined values an unfiltered list would add
   return Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]]));
 }

@@ -107,6 +107,7 @@ export async function rollout(
     }
   });
   const stats: RolloutStats = { tokens: 0, envSteps: 0 };
+  // Stryker disable next-line UpdateOperator: the bound is redundant (an episode is done after maxTurns turns, and the loop breaks when none is left)
   for (let turn = 0; turn < o.maxTurns; turn++) {
     const active = live.filter((l) => !l.done);
     if (active.length === 0) break;

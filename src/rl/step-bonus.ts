@@ -16,6 +16,7 @@ export function statePotentials(e: EpisodeRecord): number[] {
     if (k === 0) return 0;
     const p = e.turns[k - 1].progress;
     if (p === undefined) throw new Error(`adv 'step-bonus': turn ${k - 1} of episode ${e.task}/${e.member} has no recorded progress (only the single-agent rollout records it)`);
+    // Stryker disable next-line BooleanLiteral: reward 'potential' scores a truncated episode as any other (only 'process' reads it)
     return episodeReward({ success: false, progress: p, truncated: false }, 'potential', 'zero');
   });
 }
@@ -48,6 +49,7 @@ export function stepAdvantages(episodes: readonly EpisodeRecord[], rewards: read
     for (const members of steps.values()) {
       const returns = members.map(({ i }) => rewards[i]);
       const std = sampleStd(returns);
+      // Stryker disable next-line ConditionalExpression: std 0 means every return equals the mean (summed in the same order), so the division below gives 0 too
       if (std === 0) continue;
       const m = returns.reduce((a, x) => a + x, 0) / returns.length;
       members.forEach(({ i, t }) => (out[i][t] = (rewards[i] - m) / (std + ADV_EPS)));
