@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/core/config-table';
 import { SPECIALS } from '../../src/model/tokenizer';
 import { CHECKPOINT_VERSION, CheckpointError, decodeCheckpoint, encodeCheckpoint, readCheckpoint, type Checkpoint } from '../../src/rl/checkpoint';
-import { forgeFormat1 } from './checkpoint-forge';
+import { forgeFormat1, refusalOf } from './checkpoint-forge';
 
 /** A valid checkpoint: the specials and `words`, two parameters, a pending episode (nested objects and null). */
 function small(words: string[] = ['click']): Checkpoint {
@@ -40,15 +40,7 @@ function framed(header: string, data: number[] = [], format = 2, length?: number
   return bytes;
 }
 
-const refusal = (bytes: Uint8Array): string => {
-  try {
-    readCheckpoint(bytes);
-  } catch (err) {
-    expect(err).toBeInstanceOf(CheckpointError);
-    return (err as Error).message;
-  }
-  throw new Error('the checkpoint was accepted');
-};
+const refusal = (bytes: Uint8Array): string => refusalOf(readCheckpoint, bytes);
 
 describe('encodeCheckpoint, byte by byte', () => {
   it('"GHCK", format 2, the header length, the JSON header without the version, aligned f32 data, then the CRC-32', () => {

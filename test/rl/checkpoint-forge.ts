@@ -1,9 +1,9 @@
 // A format 1 checkpoint file (no CRC) written by hand from any object: what an older Greenhouse wrote, or what
 // someone could craft; and format 2 files changed then signed again. Tests and npm run fuzz use them to reach the
-// content checks that sit behind the CRC.
+// content checks that sit behind the CRC; `refusalOf` reads the message a reader refuses a file with.
 import CRC32 from 'crc-32';
 import type { Config } from '../../src/core/config-table';
-import type { Checkpoint } from '../../src/rl/checkpoint';
+import { CheckpointError, type Checkpoint } from '../../src/rl/checkpoint';
 import { createTrainer } from '../../src/rl/setup';
 import { tinyConfig } from './helpers';
 
@@ -64,4 +64,15 @@ export async function trainedCheckpoint(over: Partial<Config> = {}): Promise<Che
   const c = await trainer.checkpoint();
   trainer.dispose();
   return c;
+}
+
+/** The message `read` refuses `bytes` with; fails the test when it accepts them or throws anything but a CheckpointError. */
+export function refusalOf(read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): string {
+  try {
+    read(bytes);
+  } catch (err) {
+    if (err instanceof CheckpointError) return err.message;
+    throw new Error(`refused with ${String(err)}, not a CheckpointError`);
+  }
+  throw new Error('the checkpoint was accepted');
 }
