@@ -63,7 +63,9 @@ export async function pretrainBase(o: PretrainOptions): Promise<BasePolicy> {
   // Stryker disable next-line StringLiteral: a stream's name: another gives another base, as valid and still one per seed
   const root = Rng.fromSeed(o.seed).split('pretrain');
   // Stryker disable next-line StringLiteral: a stream's name: another gives another base, as valid and still one per seed
-  const [pick, draws] = [root.split('families'), root.split('demos')];
+  const pick = root.split('families');
+  // Stryker disable next-line StringLiteral: the same
+  const draws = root.split('demos');
   const demos = new Demonstrations((seed) => {
     const k = pick.int(specs.length);
     return demonstrate(specs[k], {}, ios[k], seed, specs[k].maxTurns);
