@@ -69,6 +69,18 @@ const EXPLORE_RATE_DECAY = 0.02;
 // Stryker disable next-line StringLiteral: the Explore arm's key in ClusterUct; no skill id (sk-<hex>) equals any other
 const EXPLORE = 'explore';
 
+/** The options discover() fills in when not given. */
+export function withDefaults(opts: DiscoverOptions) {
+  return {
+    select: opts.select ?? DEFAULT_SKILL_SELECT,
+    c: opts.c ?? 0.7,
+    maxLength: opts.maxLength ?? 4,
+    maxCandidates: opts.maxCandidates ?? 32,
+    agent: opts.agent ?? `agent-${opts.seed}`,
+    now: opts.now ?? Date.now(),
+  };
+}
+
 /** What one use was worth: 1 for success, 0 for an error or a failed episode, else change, novelty and progress. */
 export function useValue(start: Observation, before: StepInfo, run: SkillRun, novel: boolean): number {
   if (run.info.success) return 1;
@@ -76,6 +88,95 @@ export function useValue(start: Observation, before: StepInfo, run: SkillRun, no
   const changed = run.obs.text !== start.text ? 0.1 : 0;
   const value = Math.max(0, Math.min(1, changed + (novel ? 0.2 : 0) + 2 * (run.info.progress - before.progress)));
   return run.done ? value / 4 : value;
+}
+
+/**
+ * The skill an exploration extends (`cands`: the skills that can start here, fittest first). Ours (uct-argmax): half
+ * the time one of the 4 fittest shorter than maxLength. Bottom-Up Agent's: the fittest by its count (the first on a
+ * tie), or half the time that skill's parent (`get` reads the library); nothing when that one is maxLength long.
+ */
+export function explorationBase(cands: readonly Skill[], select: SkillSelect, maxLength: number, rng: Rng, get: (id: string) => Skill | undefined): Skill | undefined {
+  const extendable = cands.filter((s) => s.steps.length < maxLength);
+  if (select === 'uct-argmax') return extendable.length > 0 && rng.chance(0.5) ? rng.pick(extendable.slice(0, 4)) : undefined;
+  const fittest = cands.reduce<Skill | undefined>((a, s) => (!a || bottomUpFitness(s) > bottomUpFitness(a) ? s : a), undefined);
+  // Stryker disable next-line StringLiteral: no skill id is '' or any other literal (ids are sk-<hex>), so get() finds nothing for either
+  const base = fittest && rng.chance(0.5) ? get(fittest.parents[0] ?? '') : fittest;
+  return base && base.steps.length < maxLength ? base : undefined;
+}
+
+/**
+ * What an exploration showed: every step ran without an action error (ok), the atomic actions it added to its base,
+ * whether it ended the episode by success or failure, changed the page, its length with the base, whether judgeRun
+ * found it progressive, and whether the cluster it reached was met before.
+ */
+export interface ExplorationSeen {
+  ok: boolean;
+  added: number;
+  terminated: boolean;
+  pageChanged: boolean;
+  length: number;
+  progressive: boolean;
+  knownCluster: boolean;
+}
+
+/**
+ * Kept: an exploration that ran without error and added a step, and that changed the page as a single action, or as
+ * a longer sequence that progressed or reached a kind of state (cluster) not met before; or that ended the episode
+ * (its fitness, 0 for a failure, says how that went: only lookahead can tell when such a step is right).
+ */
+export function keptExploration(e: ExplorationSeen): boolean {
+  const changed = e.pageChanged && (e.length === 1 || e.progressive || !e.knownCluster);
+  return e.ok && e.added > 0 && (e.terminated || changed);
+}
+
+/**
+ * Explore's prior under uct-argmax: the rate of explorations that found a new skill, starting at 1; a plain mean
+ * over the first 50, then a moving average of weight 0.02, so it fades as the library saturates.
+ */
+export class ExploreRate {
+  value = 1;
+  private explores = 0;
+
+  record(foundNew: boolean): void {
+    this.explores++;
+    this.value += ((foundNew ? 1 : 0) - this.value) * Math.max(EXPLORE_RATE_DECAY, 1 / this.explores);
+  }
+}
+
+/**
+ * uct-argmax's arm at a state: the untried candidate whose UCT score beats Explore's (prior: the explore rate) and
+ * every earlier candidate's, or undefined for Explore; a tie goes to Explore, then to the earlier candidate.
+ */
+export function pickArm(uct: ClusterUct, cluster: string, cands: readonly Skill[], tried: ReadonlySet<string>, exploreRate: number, c: number): Skill | undefined {
+  let arm: Skill | undefined;
+  let armScore = uct.score(cluster, EXPLORE, exploreRate, c);
+  for (const s of cands) {
+    const score = uct.score(cluster, s.id, s.fitness, c);
+    if (!tried.has(s.id) && score > armScore) [arm, armScore] = [s, score];
+  }
+  return arm;
+}
+
+/** uct-argmax's score of an arm's outcome: its value, plus 0.5 when it ran without error to a page this walk has not shown. */
+export function outcomeScore(value: number, run: Pick<SkillRun, 'ok' | 'obs'>, visited: ReadonlySet<string>): number {
+  return value + (run.ok && !visited.has(run.obs.text) ? 0.5 : 0);
+}
+
+/** The better of the best outcome so far and a new one: the new one only when it scores strictly higher. */
+export function better<T extends { score: number }>(best: T | undefined, o: T): T {
+  return !best || o.score > best.score ? o : best;
+}
+
+/**
+ * Go-Explore's return: an archived state drawn with weight 1 / sqrt(1 + visits), so rarely visited ones come first
+ * (the last one when rounding leaves the draw past every weight); the draw counts a visit.
+ */
+export function drawArchived<C extends { visits: number }>(rng: Pick<Rng, 'next'>, archive: readonly C[]): C {
+  const weight = (a: C) => 1 / Math.sqrt(1 + a.visits);
+  let r = rng.next() * archive.reduce((t, a) => t + weight(a), 0);
+  const cell = archive.find((a) => (r -= weight(a)) < 0) ?? archive[archive.length - 1];
+  cell.visits++;
+  return cell;
 }
 
 function concatRuns(a: SkillRun, b: SkillRun): SkillRun {
@@ -102,18 +203,12 @@ interface Outcome {
 export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult {
   // Stryker disable next-line StringLiteral: the stream's name only picks another seeded stream
   const rng = Rng.fromSeed(opts.seed).split('discovery');
-  const select = opts.select ?? DEFAULT_SKILL_SELECT;
-  const c = opts.c ?? 0.7;
-  const maxLength = opts.maxLength ?? 4;
-  const maxCandidates = opts.maxCandidates ?? 32;
-  const agent = opts.agent ?? `agent-${opts.seed}`;
-  const now = opts.now ?? Date.now();
+  const { select, c, maxLength, maxCandidates, agent, now } = withDefaults(opts);
   const lib = new Library(opts.library ?? []);
   const uct = new ClusterUct();
   /** Bottom-Up Agent's explore_nums per cluster (a cluster starts at 1). */
   const exploreCounts = new Map<string, number>();
-  let exploreRate = 1;
-  let explores = 0;
+  const exploreRate = new ExploreRate();
   const seen = new Set<string>();
   const clusters = new Set<string>();
   const kinds = new StepStats();
@@ -159,19 +254,10 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     });
   };
 
-  /** The skill an exploration extends: ours, one of the 4 fittest extendable half the time; Bottom-Up Agent's, the fittest or its parent. */
-  const baseOf = (cands: readonly Skill[]): Skill | undefined => {
-    const extendable = cands.filter((s) => s.steps.length < maxLength);
-    if (select === 'uct-argmax') return extendable.length > 0 && rng.chance(0.5) ? rng.pick(extendable.slice(0, 4)) : undefined;
-    const fittest = cands.reduce<Skill | undefined>((a, s) => (!a || bottomUpFitness(s) > bottomUpFitness(a) ? s : a), undefined);
-    const base = fittest && rng.chance(0.5) ? lib.get(fittest.parents[0] ?? '') : fittest;
-    return base && base.steps.length < maxLength ? base : undefined;
-  };
-
   /** Extends a skill that can start here (or nothing) by one or two random atomic actions on `clone`; keeps it if it worked. */
   const exploreFrom = (clone: Env, obs: Observation, info: StepInfo, cluster: string, cands: readonly Skill[], words: readonly string[]): Outcome => {
     out.explored++;
-    const base = baseOf(cands);
+    const base = explorationBase(cands, select, maxLength, rng, (id) => lib.get(id));
     const baseSteps = base?.steps ?? [];
     let run = runSteps(clone, baseSteps, obs, info);
     const ext: SkillStep[] = [];
@@ -185,13 +271,17 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     }
     const value = useValue(obs, info, run, !seen.has(run.obs.text));
     const verdict = judgeRun(obs, info, run);
-    // Kept: a single action that changed the state; a longer sequence that progressed or reached a kind of
-    // state (cluster) not met before; anything that ended the episode (its fitness, 0 for a failure, says how
-    // that went: only lookahead can tell when such a step is right).
     const reached = clusterOf(run.obs, run.info, words);
     const steps = [...baseSteps, ...ext];
-    const changed = run.obs.text !== obs.text && (steps.length === 1 || verdict.progressive || !clusters.has(reached));
-    const worked = run.ok && ext.length > 0 && (run.terminated || changed);
+    const worked = keptExploration({
+      ok: run.ok,
+      added: ext.length,
+      terminated: run.terminated,
+      pageChanged: run.obs.text !== obs.text,
+      length: steps.length,
+      progressive: verdict.progressive,
+      knownCluster: clusters.has(reached),
+    });
     clusters.add(reached);
     const id = skillId(spec.family, steps);
     const isNew = worked && !lib.get(id);
@@ -199,15 +289,16 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       keep(steps, obs, cluster, run.trace, value, verdict, base ? [base.id] : []);
       uct.record(cluster, id, value);
       // The tails of a sequence that progressed, where the progress happened, are kept too: the transferable part.
+      // A tail's verdict reads the whole run: judgeRun asks only whether its trace is empty, and neither is (a kept
+      // run ran every step, one trace entry each).
       for (let i = 1; verdict.progressive && i < steps.length; i++) {
         const from = run.trace[i - 1];
         if (run.info.progress <= from.info.progress && !run.info.success) break;
-        keep(steps.slice(i), from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, judgeRun(from.obs, from.info, { ...run, trace: run.trace.slice(i) }), [id]);
+        keep(steps.slice(i), from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, judgeRun(from.obs, from.info, run), [id]);
       }
     }
     // Explore is worth what it finds: a recent rate of new skills, so it fades as the library saturates.
-    explores++;
-    exploreRate += ((isNew ? 1 : 0) - exploreRate) * Math.max(EXPLORE_RATE_DECAY, 1 / explores);
+    exploreRate.record(isNew);
     uct.record(cluster, EXPLORE, isNew ? 1 : 0);
     return { env: clone, run, value };
   };
@@ -236,17 +327,11 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     const tried = new Set<string>();
     let best: (Outcome & { score: number }) | undefined;
     for (let k = 0; k < TRIES && out.steps < opts.budget && !best?.run.info.success; k++) {
-      let arm: Skill | undefined;
-      let armScore = uct.score(cluster, EXPLORE, exploreRate, c);
-      for (const s of cands) {
-        const score = uct.score(cluster, s.id, s.fitness, c);
-        if (!tried.has(s.id) && score > armScore) [arm, armScore] = [s, score];
-      }
+      const arm = pickArm(uct, cluster, cands, tried, exploreRate.value, c);
       if (arm) tried.add(arm.id);
       const o = arm ? exploit(arm, env, obs, info, cluster) : exploreFrom(env.clone(), obs, info, cluster, cands, words);
       spend(o);
-      const score = o.value + (o.run.ok && !visited.has(o.run.obs.text) ? 0.5 : 0);
-      if (!best || score > best.score) best = { ...o, score };
+      best = better(best, { ...o, score: outcomeScore(o.value, o.run, visited) });
     }
     return best;
   };
@@ -283,10 +368,7 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
   /** A fresh episode on the next training seed, or (Go-Explore) a return to an archived state, rarely visited ones first. */
   const start = (): Cell => {
     if (archive.length > 0 && rng.chance(RETURN_RATE)) {
-      const weight = (a: Cell) => 1 / Math.sqrt(1 + a.visits);
-      let r = rng.next() * archive.reduce((t, a) => t + weight(a), 0);
-      const cell = archive.find((a) => (r -= weight(a)) < 0) ?? archive[archive.length - 1];
-      cell.visits++;
+      const cell = drawArchived(rng, archive);
       out.returns++;
       return { ...cell, env: cell.env.clone() };
     }
@@ -303,7 +385,8 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     const visited = new Set([obs.text]);
     const words = goalWords(env.goal);
     let done = false;
-    while (!done && out.steps < opts.budget) {
+    // The step functions return nothing once the budget is spent.
+    while (!done) {
       const next = select === 'bottom-up' ? stepBottomUp(env, obs, info, words) : stepUctArgmax(env, obs, info, words, visited);
       if (!next) break;
       visited.add(next.run.obs.text);
