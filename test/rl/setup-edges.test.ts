@@ -1,14 +1,16 @@
-// src/rl/setup.ts on the tiny CPU policy, without training: the model-side IO (generation budget, goal matches,
-// history, actions round-tripped, the skill filter), the parts of a run (its vocabulary, a pinned one, the base
-// policy and its two refusals), and a checkpoint whose config does not validate.
+// src/rl/setup.ts on the tiny CPU policy, without training: the model-side IO (generation budget, the prompt, goal
+// matches, history, actions round-tripped, the skill filter), the parts of a run (its vocabulary, a generalist's, a
+// pinned one, the base policy and its two refusals), a run started and resumed, and a checkpoint whose config does
+// not validate.
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/core/config-table';
 import type { Observation } from '../../src/envs/api';
 import { getEnvSpec } from '../../src/envs/registry';
+import { buildContext, goalMatches } from '../../src/model/context';
 import { buildTokenizer, END, MATCH, PREV, Tokenizer } from '../../src/model/tokenizer';
 import type { Checkpoint } from '../../src/rl/checkpoint';
 import type { BasePolicy } from '../../src/rl/pretrain';
-import { agentIO, buildParts, evaluationIO, resumeTrainer } from '../../src/rl/setup';
+import { agentIO, buildParts, createTrainer, evaluationIO, resumeTrainer } from '../../src/rl/setup';
 import { trainingSpec } from '../../src/rl/skills';
 import { longestActionTokens, structuralWords, vocabCorpus } from '../../src/rl/vocab';
 import { discover } from '../../src/skills/discovery';
@@ -41,6 +43,17 @@ describe('agentIO', () => {
     expect(tok.decode(later.tokens, later.words)).toContain('click(1)');
   });
 
+  it("prompts with buildContext: the goal, the page, earlier actions with no page of their own, the action's room kept", () => {
+    // A 40-token window is too small for this page, so the window and the room (5 + 2) decide where it is cut.
+    const { goal, obs } = page();
+    const past = ['click(1)', 'click(2)'];
+    for (const match of [false, true]) {
+      const input = { goal, obs: obs.text, matches: match ? goalMatches(goal, obs.elements) : undefined, history: past.map((action) => ({ obs: '', action })) };
+      expect(agentIO(VOCAB, SPEC, 40, 5, false, match).prompt(goal, obs, past)).toEqual(buildContext(Tokenizer.fromJSON(VOCAB), input, 40, 7));
+    }
+    expect(agentIO(VOCAB, SPEC, 40, 5, false, false).prompt(goal, obs, past).tokens.length).toBeLessThan(agentIO(VOCAB, SPEC, 128, 5, false, false).prompt(goal, obs, past).tokens.length);
+  });
+
   it('encodes an action in a context with END and decodes it back', () => {
     const { goal, obs } = page();
     const io = agentIO(VOCAB, SPEC, 128, 5, false, false);
@@ -63,6 +76,9 @@ describe('agentIO', () => {
     expect(row(false)).toContain(skill);
     expect(row(true)).not.toContain(skill);
     expect(row(true)).toEqual(row(false).filter((t) => t !== skill));
+    // evaluationIO filters nothing: a policy evaluated off its training env keeps the grammar's row.
+    const evaluation = evaluationIO(spec, vocab, 128, false);
+    expect(Array.from(evaluation.allowed('Submit', obs, evaluation.prompt('Submit', obs, []))([]) ?? [])).toEqual(row(false));
   });
 
   it("evaluationIO: the env's own longest action plus two, no skill filter", () => {
@@ -93,6 +109,17 @@ describe('buildParts', () => {
     other.policy.dispose();
   });
 
+  it("a generalist's vocabulary: each family's structural words, and room for the longest action of any", async () => {
+    // (These two were picked because the mixture's own corpus would give another vocabulary.)
+    const families = ['login-user', 'use-autocomplete'];
+    const parts = await buildParts(tinyConfig({ families }));
+    const corpora = families.map((id) => vocabCorpus(getEnvSpec(id)));
+    const tok = buildTokenizer(structuralWords(corpora));
+    expect(parts.io.vocab).toEqual(tok.toJSON());
+    expect(parts.io.maxActionTokens).toBe(longestActionTokens(tok, corpora.flatMap((c) => c.actions)) + 2);
+    parts.policy.dispose();
+  });
+
   it('init=base starts from the base policy given; without one, or of another model, it says which file or model', async () => {
     const scratch = await buildParts(tinyConfig());
     const params = (await scratch.policy.getParams()).map((x, i) => (i % 3 === 0 ? 0.125 : x));
@@ -112,7 +139,28 @@ describe('buildParts', () => {
   });
 });
 
-describe('resumeTrainer', () => {
+describe('createTrainer and resumeTrainer', () => {
+  it("start a run on the config's parts, and resume one on the checkpoint's config, vocabulary and skills", async () => {
+    const library = discover(SPEC, { budget: 40, seed: 1, now: 0 }).skills;
+    const config = tinyConfig({ bcSteps: 0, skills: true });
+    const { trainer, note } = await createTrainer(config, { skills: library });
+    expect(note).toMatch(/^cpu/);
+    expect(trainer.currentConfig).toEqual(config);
+    const saved = await trainer.checkpoint();
+    trainer.dispose();
+    expect(saved.skills?.length).toBeGreaterThan(0);
+    // The same size of vocabulary told apart by its last word: the resumed run keeps the checkpoint's.
+    const vocab = [...saved.vocab.slice(0, -1), 'zebra'];
+    const resumed = await resumeTrainer({ ...saved, vocab });
+    const again = await resumed.trainer.checkpoint();
+    resumed.trainer.dispose();
+    expect(resumed.note).toMatch(/^cpu/);
+    expect(again.config).toEqual(config);
+    expect(again.vocab).toEqual(vocab);
+    expect(again.skills).toEqual(saved.skills);
+  });
+
+
   it("refuses a checkpoint whose config does not validate, saying so", async () => {
     const config = { ...tinyConfig(), group: 0 } as Config;
     await expect(resumeTrainer({ config } as Checkpoint)).rejects.toThrow(/^checkpoint config: group='0'/);
