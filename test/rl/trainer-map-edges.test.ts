@@ -1,6 +1,7 @@
 // TRAINER_MAP's value functions by hand, one config at a time (test/rl/trainer-export.test.ts checks the exports
 // against the map itself; here the map is checked against what TRL and verl name), and the table's form: every reason,
-// path, note and fixed setting spelled out, and the verl agent loop the fixed settings name present in python/.
+// path, note and fixed setting spelled out (every key's paths listed in full), and the verl agent loop the fixed
+// settings name present in python/.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_TABLE, DEFAULT_CONFIG, type Config, type ConfigKey } from '../../src/core/config-table';
@@ -107,6 +108,76 @@ describe("TRAINER_MAP's form", () => {
       }
       if (entry.note !== undefined) expect(entry.note, key).toMatch(/^\S.{15,}\S$/);
     }
+  });
+
+  it("names each key's settings as the trainer spells them, in order; every other key has no counterpart there", () => {
+    const paths = (trainer: 'trl' | 'verl') =>
+      Object.fromEntries(CONFIG_TABLE.flatMap(({ key }) => {
+        const target = TRAINER_MAP[key][trainer];
+        return 'none' in target ? [] : [[key, target.map((s) => s.path)]];
+      }));
+    const actor = (name: string) => `actor_rollout_ref.actor.${name}`;
+    const rollout = (name: string) => `actor_rollout_ref.rollout.${name}`;
+    expect(paths('trl')).toEqual({
+      env: ['environment.env'],
+      difficulty: ['environment.level'],
+      maxTurns: ['environment.max_turns', 'max_tool_calling_iterations'],
+      split: ['environment.split'],
+      temperature: ['temperature'],
+      topP: ['top_p'],
+      group: ['num_generations'],
+      tasks: ['per_device_train_batch_size', 'gradient_accumulation_steps'],
+      adv: ['scale_rewards'],
+      agg: ['loss_type'],
+      importanceSamplingLevel: ['importance_sampling_level'],
+      maskTruncatedCompletions: ['mask_truncated_completions'],
+      topEntropyQuantile: ['top_entropy_quantile'],
+      entropyCoef: ['entropy_coef'],
+      clipLow: ['epsilon'],
+      clipHigh: ['epsilon_high'],
+      beta: ['beta'],
+      mu: ['num_iterations'],
+      reward: ['environment.reward'],
+      truncation: ['environment.truncation'],
+      bcSteps: ['sft_config.max_steps'],
+      bcLr: ['sft_config.learning_rate'],
+      lr: ['learning_rate'],
+      warmup: ['warmup_steps'],
+      weightDecay: ['weight_decay'],
+      gradClip: ['max_grad_norm'],
+      seed: ['seed', 'environment.seed'],
+      updates: ['max_steps'],
+      evalEvery: ['eval_strategy', 'eval_steps'],
+      checkpointEvery: ['save_strategy', 'save_steps'],
+    });
+    expect(paths('verl')).toEqual({
+      env: ['greenhouse.env'],
+      difficulty: ['greenhouse.level'],
+      maxTurns: ['greenhouse.max_turns', rollout('multi_turn.max_assistant_turns')],
+      split: ['greenhouse.split'],
+      temperature: [rollout('temperature')],
+      topP: [rollout('top_p')],
+      group: [rollout('n')],
+      tasks: ['data.train_batch_size', actor('ppo_mini_batch_size')],
+      adv: ['algorithm.adv_estimator', 'algorithm.norm_adv_by_std_in_grpo'],
+      agg: [actor('loss_agg_mode')],
+      importanceSamplingLevel: [actor('policy_loss.loss_mode')],
+      entropyCoef: [actor('entropy_coeff')],
+      clipLow: [actor('clip_ratio_low')],
+      clipHigh: [actor('clip_ratio_high')],
+      beta: [actor('use_kl_loss'), actor('kl_loss_coef'), actor('kl_loss_type')],
+      mu: [actor('ppo_epochs')],
+      reward: ['greenhouse.reward'],
+      truncation: ['greenhouse.truncation'],
+      lr: [actor('optim.lr')],
+      warmup: [actor('optim.lr_warmup_steps')],
+      weightDecay: [actor('optim.weight_decay')],
+      gradClip: [actor('grad_clip')],
+      seed: ['data.seed', 'greenhouse.seed'],
+      updates: ['trainer.total_training_steps'],
+      evalEvery: ['trainer.test_freq'],
+      checkpointEvery: ['trainer.save_freq'],
+    });
   });
 
   it('the keys with a caveat carry their note', () => {
