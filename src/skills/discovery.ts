@@ -350,6 +350,7 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
     while (out.steps < opts.budget) {
       const open = current((id) => !suspended.has(id));
       const count = exploreCounts.get(cluster) ?? 1;
+      // Stryker disable next-line ConditionalExpression: with no skill open, selectBottomUp's one choice is Explore (0); its draw only moves the seeded stream
       const pick = open.length === 0 ? 0 : selectBottomUp(rng, open, count).index;
       if (pick === open.length) {
         exploreCounts.set(cluster, count + 1);

@@ -246,6 +246,18 @@ describe('discover on the three-square line', () => {
     expect(exploredFirst).toBeLessThan(15);
   });
 
+  it("extends, under Bottom-Up Agent's rule, the fittest skill's parent half the time, read from the library wherever it was found", () => {
+    // Here (element 1) is recorded in another cluster, so it is never offered here: a click on it can only come
+    // from an exploration that extends There's parent.
+    const here = { ...lineSkill('Here', ['Here'], 0.5, 'fork'), precondition: { cluster: 'elsewhere' } };
+    const there = { ...startSkill(forkTask, 'There', 0.5), parents: [here.id] };
+    for (const seed of [1, 2, 3]) {
+      const log: string[] = [];
+      discover(logActions({ ...forkTask, actions: [] }, log), { budget: 20, seed, select: 'bottom-up', library: [there, here] });
+      expect(log).toContain('click(1)');
+    }
+  });
+
   it("extends, under Bottom-Up Agent's rule, the state's skills: an exploration that runs There ends the fork's one turn", () => {
     const there = startSkill(forkTask, 'There');
     const found = discover({ ...forkTask, actions: [] }, { budget: 40, seed: 2, select: 'bottom-up', library: [there] });
@@ -262,6 +274,16 @@ describe('discover on the three-square line', () => {
     // fitness 0.5 (one use) and the uses since is 0.5 / uses.
     const used = ours.skills.find((s) => s.id === stay.id)!;
     expect(used.fitness).toBeCloseTo(0.5 / used.uses, 12);
+  });
+
+  it('values an Explore that found nothing new at 0, so a known skill is run again (uct-argmax)', () => {
+    // No verb to write: explorations find nothing, and Explore's prior falls to 0 after the first; Here (prior 0.5)
+    // then scores above it and runs. Were Explore credited each time, it would win every step after Here's one run.
+    for (const seed of [1, 2, 3]) {
+      const here = startSkill(forkTask, 'Here', 0.5);
+      const found = discover({ ...forkTask, actions: [] }, { budget: 10, seed, select: 'uct-argmax', library: [here] });
+      expect(found.skills[0].uses).toBeGreaterThan(2);
+    }
   });
 
   it('extends a skill one step short of maxLength by one step only', () => {
