@@ -111,7 +111,7 @@ describe('buildParts', () => {
 
   it("a generalist's vocabulary: each family's structural words, and room for the longest action of any", async () => {
     // (These two were picked because the mixture's own corpus would give another vocabulary.)
-    const families = ['login-user', 'use-autocomplete'];
+    const families = ['login-user', 'use-autocomplete'] as const;
     const parts = await buildParts(tinyConfig({ families }));
     const corpora = families.map((id) => vocabCorpus(getEnvSpec(id)));
     const tok = buildTokenizer(structuralWords(corpora));
