@@ -47,6 +47,7 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
     prompt: (goal, obs, past) =>
       buildContext(
         tok,
+        // Stryker disable next-line StringLiteral: buildContext reads only a past turn's action, never its page
         { goal, obs: obs.text, matches: match ? goalMatches(goal, obs.elements) : undefined, history: past.map((action) => ({ obs: '', action })) },
         window,
         maxActionTokens,

@@ -109,6 +109,22 @@ describe('buildParts', () => {
     other.policy.dispose();
   });
 
+  it("filters skill out of the first token only in a run with skills, on a page that lists none", async () => {
+    const { goal, obs } = page();
+    const firstTokens = async (config: Config, skills?: ReturnType<typeof discover>['skills']) => {
+      const parts = await buildParts(config, { skills });
+      parts.policy.dispose();
+      const tok = Tokenizer.fromJSON(parts.io.vocab);
+      const row = Array.from(parts.io.allowed(goal, obs, parts.io.prompt(goal, obs, []))([]) ?? []);
+      return { row, skill: tok.id('skill'), click: tok.id('click') };
+    };
+    const plain = await firstTokens(tinyConfig());
+    expect(plain.row).toContain(plain.click);
+    const withSkills = await firstTokens(tinyConfig({ skills: true }), discover(SPEC, { budget: 40, seed: 1, now: 0 }).skills);
+    expect(withSkills.row).toContain(withSkills.click);
+    expect(withSkills.row).not.toContain(withSkills.skill);
+  });
+
   it("a generalist's vocabulary: each family's structural words, and room for the longest action of any", async () => {
     // (These two were picked because the mixture's own corpus would give another vocabulary.)
     const families = ['login-user', 'use-autocomplete'] as const;

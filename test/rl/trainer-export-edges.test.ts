@@ -82,7 +82,10 @@ describe('verlYaml', () => {
       '# The greenhouse section is read by python/greenhouse_envs/verl_agent_loop.py; keys with no counterpart',
       expect.stringMatching(/^# in verl are listed under greenhouse\.no_counterpart: families, curriculum, .*gradClip, .*hide\.$/),
     ]);
-    expect(text).toContain(`why: ${FAMILIES_WHY}\n`); // lineWidth 0: a long reason is not folded onto two lines
+    // lineWidth 0: a long reason is not folded onto two lines (at the default 80 columns these two would be)
+    expect(text).toContain(`why: ${FAMILIES_WHY}\n`);
+    expect(text).toContain("      why: a head of our policy's architecture (pointing and copying); chat models emit tool-call text\n");
+    expect(text).toContain("      why: verl has no switch that leaves responses cut at the length limit out of the loss\n");
   });
 });
 
