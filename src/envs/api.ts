@@ -82,7 +82,7 @@ export interface ActionSignature {
   verb: string;
   args: readonly ArgKind[];
   /** The element role the verb acts on (a game's card, a reward): grammar-constrained decoding offers the verb only
-   * while such an element is shown, with those elements' ids as its number. Absent: offered on every screen. */
+   * while such an element is shown and not disabled, with those elements' ids as its number. Absent: always offered. */
   target?: string;
 }
 

@@ -16,7 +16,7 @@ export interface GrammarRow {
   /** The context's content words (Context.words): text and ids may use their placeholders. */
   words: readonly string[];
   /** The observation's elements, for verbs with a target role (ActionSignature.target); without them every verb is offered. */
-  elements?: readonly Pick<UiElement, 'id' | 'role'>[];
+  elements?: readonly Pick<UiElement, 'id' | 'role' | 'state'>[];
 }
 
 export class ActionGrammar {
@@ -44,14 +44,15 @@ export class ActionGrammar {
     const ints = [...Array(SMALL_NUMBERS).keys()].map((i) => encode(String(i)));
     for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
-    const targets = (role: string) => (row.elements ?? []).filter((e) => e.role === role).map((e) => encode(String(e.id)));
+    const enabled = (role: string) => (row.elements ?? []).filter((e) => e.role === role && !e.state?.disabled);
+    const targets = (role: string) => enabled(role).map((e) => encode(String(e.id)));
     const arg = (k: ArgKind, target: string | undefined): Atom => {
       if (k === 'text') return { text: true };
       if (target !== undefined && row.elements && (k === 'id' || k === 'int')) return { seqs: readable(targets(target)) };
       return { seqs: k === 'id' ? readable(ids) : k === 'int' ? readable(ints) : dirs };
     };
     const L = (w: keyof ActionGrammar['lit']): Atom => ({ seqs: [[this.lit[w]]] });
-    const shown = (s: ActionSignature) => s.target === undefined || !row.elements || row.elements.some((e) => e.role === s.target);
+    const shown = (s: ActionSignature) => s.target === undefined || !row.elements || enabled(s.target).length > 0;
     const forms = this.signatures.filter(shown).map((s) => [
       { seqs: [this.tok.encode(s.verb)] },
       L('('),

@@ -1,5 +1,5 @@
 // The action grammar's target roles (ActionSignature.target): a verb that acts on one role of element is offered only
-// while such an element is shown, and its number is then one of those elements' ids; without elements, as before.
+// while such an element is shown, and its number is then the id of one not disabled; without elements, as before.
 import { describe, expect, it } from 'vitest';
 import type { ActionSignature } from '../../src/envs/api';
 import { ActionGrammar } from '../../src/model/grammar';
@@ -14,7 +14,7 @@ const SIGNATURES: ActionSignature[] = [
 /** Number n's id (specials 0-8, numbers 9-108). */
 const N = (n: number) => 9 + n;
 
-function grammar(elements?: { id: number; role: string }[]) {
+function grammar(elements?: { id: number; role: string; state?: { disabled: boolean } }[]) {
   const tok = buildTokenizer(['play', 'end', 'pick', 'wait', '(', ')', ',', '"']);
   const obs = (elements ?? []).map((e) => `[${e.id}] ${e.role}`).join('\n');
   const allowed = new ActionGrammar(tok, SIGNATURES).forRow({ goal: 'win', obs, words: [], elements });
@@ -24,12 +24,13 @@ function grammar(elements?: { id: number; role: string }[]) {
 }
 
 describe('ActionGrammar: target roles', () => {
-  it("in a fight, offers play with the cards' ids only, end while its button shows, and never pick", () => {
+  it("in a fight, offers play with the enabled cards' ids only, end while its button shows, and never pick", () => {
     const { id, after } = grammar([
       { id: 1, role: 'card' },
-      { id: 2, role: 'card' },
-      { id: 3, role: 'button' },
-      { id: 4, role: 'enemy' },
+      { id: 2, role: 'card', state: { disabled: false } },
+      { id: 3, role: 'card', state: { disabled: true } },
+      { id: 4, role: 'button' },
+      { id: 5, role: 'enemy' },
     ]);
     expect(after()).toEqual([id('play'), id('end'), id('wait')].sort((a, b) => a - b));
     expect(after('play', '(')).toEqual([N(1), N(2)]);
@@ -45,6 +46,14 @@ describe('ActionGrammar: target roles', () => {
     ]);
     expect(after()).toEqual([id('pick'), id('wait')].sort((a, b) => a - b));
     expect(after('pick', '(')).toEqual([N(1), N(2), N(3)]);
+  });
+
+  it('does not offer a verb whose targets are all disabled', () => {
+    const { id, after } = grammar([
+      { id: 1, role: 'card', state: { disabled: true } },
+      { id: 2, role: 'button' },
+    ]);
+    expect(after()).toEqual([id('end'), id('wait')].sort((a, b) => a - b));
   });
 
   it('without elements, offers every verb and any number, as a grammar without targets does', () => {
