@@ -1,5 +1,5 @@
 // `npm run eval -- --onnx FILE --env ID --seeds A-B [--split test|train] [--level N] [--opt NAME=VALUE[,...]] [--greedy]
-//  [--temperature T] [--sample-seed N] [--json]`: an ONNX policy that follows our contract, evaluated on any environment
+//  [--skip-refused] [--temperature T] [--sample-seed N] [--json]`: an ONNX policy that follows our contract, evaluated on any environment
 // with onnxruntime-web (wasm, one thread), one episode per seed, on the test split unless told otherwise, at a
 // difficulty level and with env options. A bad flag exits 2 naming it; a file that breaks the contract exits 1 saying what.
 
@@ -14,7 +14,7 @@ import { envOptionsFor } from '../src/rl/rollout';
 import { parseEnv, parseEnvOption, parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
 
 const USAGE =
-  'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--split test|train] [--level N] [--opt NAME=VALUE[,NAME=VALUE...]] [--greedy] [--temperature T] [--sample-seed N] [--json]';
+  'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--split test|train] [--level N] [--opt NAME=VALUE[,NAME=VALUE...]] [--greedy] [--skip-refused] [--temperature T] [--sample-seed N] [--json]';
 
 export interface EvalArgs {
   file: string;
@@ -37,7 +37,7 @@ function envOptionsOf(env: string, level: string | undefined, opts: string | und
 }
 
 export function parseArgs(argv: readonly string[]): EvalArgs {
-  const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--split', '--level', '--opt', '--temperature', '--sample-seed'], ['--greedy', '--json']);
+  const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--split', '--level', '--opt', '--temperature', '--sample-seed'], ['--greedy', '--skip-refused', '--json']);
   const env = parseEnv(required(flags, '--env'));
   const greedy = flags.has('--greedy');
   if (greedy && flags.has('--temperature')) throw new UsageError('--temperature cannot be used with --greedy');
@@ -55,6 +55,7 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
       split: split as Split,
       envOptions: envOptionsOf(env, flags.get('--level'), flags.get('--opt')),
       greedy,
+      skipRefused: flags.has('--skip-refused'),
       temperature,
       sampleSeed: Number(seedText ?? 0),
     },

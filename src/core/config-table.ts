@@ -115,6 +115,7 @@ export const CONFIG_TABLE = [
   float({ key: 'curriculumDown', group: 'environment', default: 0.2, min: 0, max: 1, doc: 'Mean training success over the last K updates at or below which it goes one level down.' }),
   oneOf({ key: 'model', group: 'model', default: 'tiny', values: ['tiny', 'small', 'base'], doc: 'Policy size: tiny (~50k params), small (~1M), base (~10M, real GPUs).' }),
   bool({ key: 'grammar', group: 'model', default: true, doc: 'Grammar-constrained decoding: only well-formed actions can be sampled.' }),
+  bool({ key: 'skipRefused', group: 'model', default: false, doc: "With the grammar on, decoding never offers again an action the env refused since the episode's last accepted action (a refused action leaves the state as it was, so it would be refused again)." }),
   bool({ key: 'match', group: 'model', default: false, doc: "Mark the elements whose name shares a word with the goal in the policy's context (DrQA's exact-match feature; an ablation)." }),
   oneOf({ key: 'init', group: 'model', default: 'scratch', values: ['scratch', 'base'], doc: 'Start from random weights, or from the pretrained base policy of this model size (its vocabulary and weights; npm run base).' }),
   bool({ key: 'pointer', group: 'model', default: true, doc: "A pointer/copy head: the policy can point at the page's elements for ids and copy the context's words for text." }),

@@ -132,6 +132,9 @@ function crossFieldErrors(c: Config): FieldError[] {
   if (c.adv === 'step-bonus' && c.workflow !== 'single') {
     errors.push({ key: 'adv', value: 'step-bonus', message: "step-bonus reads each turn's progress, which only a single agent's rollout records (workflow = single)" });
   }
+  if (c.skipRefused && (!c.grammar || c.workflow !== 'single')) {
+    errors.push({ key: 'skipRefused', value: 'true', message: "skipRefused narrows the action grammar of a single agent's rollout: it needs grammar = true and workflow = single" });
+  }
   if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
     errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
   }

@@ -81,6 +81,9 @@ export type ArgKind = 'id' | 'text' | 'int' | 'dir';
 export interface ActionSignature {
   verb: string;
   args: readonly ArgKind[];
+  /** The element role the verb acts on (a game's card, a reward): grammar-constrained decoding offers the verb only
+   * while such an element is shown and not disabled, with those elements' ids as its number. Absent: always offered. */
+  target?: string;
 }
 
 export interface OptionSpec {

@@ -40,9 +40,6 @@ function optionsOf(elements: readonly UiElement[], index: number): UiElement[] {
   return out;
 }
 
-/** The element role a game verb with a number argument acts on (card battler: play a card, pick a reward). */
-const GAME_TARGETS: Record<string, string> = { play: 'card', pick: 'reward' };
-
 /** Legal actions of a game: the four moves; plays of enabled cards and picks of rewards; argument-free verbs
  * (end the turn) while a button for them is shown. */
 function gameActions(spec: EnvSpec, obs: Observation): string[] {
@@ -52,7 +49,7 @@ function gameActions(spec: EnvSpec, obs: Observation): string[] {
       if (obs.elements.some((e) => e.role === 'button')) out.push(`${sig.verb}()`);
     } else if (sig.args.length === 1 && sig.args[0] === 'dir') for (const d of DIRECTIONS) out.push(`${sig.verb}(${d})`);
     else if (sig.args.length === 1 && (sig.args[0] === 'int' || sig.args[0] === 'id')) {
-      for (const e of obs.elements) if (e.role === GAME_TARGETS[sig.verb] && !e.state?.disabled) out.push(`${sig.verb}(${e.id})`);
+      for (const e of obs.elements) if (e.role === sig.target && !e.state?.disabled) out.push(`${sig.verb}(${e.id})`);
     }
   }
   return out;

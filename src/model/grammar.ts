@@ -1,7 +1,7 @@
 // Grammar-constrained decoding: from the env's action signatures, the ids in the current observation and the words
 // of the goal and observation (content words as the context's placeholders), the tokens that keep a partial action
 // well formed (verb, parens, args, END).
-import type { ActionSignature, ArgKind } from '../envs/api';
+import type { ActionSignature, ArgKind, UiElement } from '../envs/api';
 import type { GenerateOptions } from './policy-api';
 import { ContentWords, END, SMALL_NUMBERS, UNK, splitWords, type Tokenizer } from './tokenizer';
 
@@ -15,6 +15,8 @@ export interface GrammarRow {
   obs: string;
   /** The context's content words (Context.words): text and ids may use their placeholders. */
   words: readonly string[];
+  /** The observation's elements, for verbs with a target role (ActionSignature.target); without them every verb is offered. */
+  elements?: readonly Pick<UiElement, 'id' | 'role' | 'state'>[];
 }
 
 export class ActionGrammar {
@@ -42,12 +44,19 @@ export class ActionGrammar {
     const ints = [...Array(SMALL_NUMBERS).keys()].map((i) => encode(String(i)));
     for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
-    const arg = (k: ArgKind): Atom => (k === 'text' ? { text: true } : { seqs: k === 'id' ? readable(ids) : k === 'int' ? readable(ints) : dirs });
+    const enabled = (role: string) => (row.elements ?? []).filter((e) => e.role === role && !e.state?.disabled);
+    const targets = (role: string) => enabled(role).map((e) => encode(String(e.id)));
+    const arg = (k: ArgKind, target: string | undefined): Atom => {
+      if (k === 'text') return { text: true };
+      if (target !== undefined && row.elements && (k === 'id' || k === 'int')) return { seqs: readable(targets(target)) };
+      return { seqs: k === 'id' ? readable(ids) : k === 'int' ? readable(ints) : dirs };
+    };
     const L = (w: keyof ActionGrammar['lit']): Atom => ({ seqs: [[this.lit[w]]] });
-    const forms = this.signatures.map((s) => [
+    const shown = (s: ActionSignature) => s.target === undefined || !row.elements || enabled(s.target).length > 0;
+    const forms = this.signatures.filter(shown).map((s) => [
       { seqs: [this.tok.encode(s.verb)] },
       L('('),
-      ...s.args.flatMap((k, i) => (i ? [L(','), arg(k)] : [arg(k)])),
+      ...s.args.flatMap((k, i) => (i ? [L(','), arg(k, s.target)] : [arg(k, s.target)])),
       L(')'),
       { seqs: [[END]] },
     ]);

@@ -19,6 +19,8 @@ export interface EvalOptions {
   envOptions?: EnvOptions;
   /** Take the most likely allowed token (top-p 0) instead of sampling. Default false. */
   greedy?: boolean;
+  /** Never offer again an action the env refused since the last accepted one (config.skipRefused). Default false. */
+  skipRefused?: boolean;
   /** Sampling temperature (default 1) and the seed of the sampling stream (default 0). */
   temperature?: number;
   sampleSeed?: number;
@@ -74,6 +76,7 @@ export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions, onProgress
       temperature: o.temperature ?? 1,
       topP: o.greedy ? 0 : 1,
       grammar: true,
+      skipRefused: o.skipRefused ?? false,
       rng: Rng.fromSeed(o.sampleSeed ?? 0).split('eval'),
     });
     const results = episodes.map((e) => ({ seed: e.seed, success: e.success, turns: e.turns.length, actions: e.turns.map((t) => t.text) }));

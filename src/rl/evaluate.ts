@@ -42,7 +42,7 @@ export async function evaluate(policy: Pick<Policy, 'generate'>, io: AgentIO, sp
   const rows = o.rows ?? c.group * c.tasks;
   const started = performance.now();
   const seeds = evalSeeds(c);
-  const base = { spec, envOptions: envOptionsFor(spec, c.difficulty), split: 'test' as const, maxTurns: maxTurnsOf(spec, c), grammar: c.grammar };
+  const base = { spec, envOptions: envOptionsFor(spec, c.difficulty), split: 'test' as const, maxTurns: maxTurnsOf(spec, c), grammar: c.grammar, skipRefused: c.skipRefused };
   const play = async (o: RolloutOptions) => {
     const out: EpisodeRecord[] = [];
     // Stryker disable next-line EqualityOperator: at = seeds.length would play an empty batch: no episode, no generation

@@ -8,6 +8,7 @@ import type { Split } from '../envs/split';
 import type { Rng } from '../core/rng';
 import type { Context } from '../model/context';
 import type { Policy, TokenBatch, TrainBatch } from '../model/policy-api';
+import { avoidRefused, refusedSinceAccepted, type AllowedNext } from './refused';
 import type { RowSpan } from './weights';
 
 /** What the rollout needs from the model side (tokenizer, context builder, grammar); setup.ts builds it. */
@@ -57,6 +58,8 @@ export interface RolloutOptions {
   temperature: number;
   topP: number;
   grammar: boolean;
+  /** config.skipRefused: with the grammar on, never offer again an action refused since the last accepted one. */
+  skipRefused?: boolean;
   rng: Rng; // sampling stream
 }
 
@@ -78,7 +81,7 @@ export function maxTurnsOf(spec: EnvSpec, config: Config): number {
 
 /** A training rollout's options from the run's config at difficulty `level` (the curriculum's), sampling from `rng`. */
 export function rolloutOptionsFor(spec: EnvSpec, c: Config, rng: Rng, level = c.difficulty): RolloutOptions {
-  return { spec, envOptions: envOptionsFor(spec, level), split: c.split, maxTurns: maxTurnsOf(spec, c), temperature: c.temperature, topP: c.topP, grammar: c.grammar, rng };
+  return { spec, envOptions: envOptionsFor(spec, level), split: c.split, maxTurns: maxTurnsOf(spec, c), temperature: c.temperature, topP: c.topP, grammar: c.grammar, skipRefused: c.skipRefused, rng };
 }
 
 /** The env's current episode state while a rollout runs. */
@@ -112,7 +115,7 @@ export async function rollout(
     const active = live.filter((l) => !l.done);
     if (active.length === 0) break;
     const contexts = active.map((l) => io.prompt(l.record.goal, l.obs, pastActions(l.record)));
-    const grammars = o.grammar ? active.map((l, row) => io.allowed(l.record.goal, l.obs, contexts[row])) : null;
+    const grammars = o.grammar ? active.map((l, row) => grammarFor(io, l, contexts[row], o.skipRefused === true)) : null;
     const gen = await policy.generate(contexts.map((c) => c.tokens), {
       temperature: o.temperature,
       topP: o.topP,
@@ -139,6 +142,12 @@ export async function rollout(
     });
   }
   return { episodes: live.map((l) => l.record), stats };
+}
+
+/** A live episode's allowed-token function this turn: the grammar's, less its refused actions under skipRefused. */
+function grammarFor(io: AgentIO, l: Live, context: Context, skipRefused: boolean): AllowedNext {
+  const allowed = io.allowed(l.record.goal, l.obs, context);
+  return skipRefused ? avoidRefused(allowed, refusedSinceAccepted(l.record.turns).map((a) => io.encodeAction(a, context))) : allowed;
 }
 
 /** The episode's earlier actions, for the next turn's context. */

@@ -55,7 +55,7 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
     decode: (tokens, context) => tok.decode(tokens, context.words, context.spacing),
     encodeAction: (action, context) => [...tok.encode(action, ContentWords.of(context.words)), END],
     allowed: (goal, obs, context) => {
-      const row = grammar.forRow({ goal, obs: obs.text, words: context.words });
+      const row = grammar.forRow({ goal, obs: obs.text, words: context.words, elements: obs.elements });
       return skills ? listedSkillsOnly(tok, obs, row) : row;
     },
   };

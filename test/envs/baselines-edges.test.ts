@@ -59,13 +59,13 @@ describe('legal actions', () => {
   });
 
   it("games: argument-free verbs while a button shows, moves, and plays or picks of enabled targets only", () => {
-    const spec = game([{ verb: 'end', args: [] }, { verb: 'move', args: ['dir'] }, { verb: 'play', args: ['int'] }, { verb: 'pick', args: ['id'] }, { verb: 'zap', args: ['int'] }, { verb: 'say', args: ['text'] }, { verb: 'two', args: ['int', 'int'] }]);
+    const spec = game([{ verb: 'end', args: [] }, { verb: 'move', args: ['dir'] }, { verb: 'play', args: ['int'], target: 'card' }, { verb: 'pick', args: ['id'], target: 'reward' }, { verb: 'zap', args: ['int'] }, { verb: 'say', args: ['text'] }, { verb: 'two', args: ['int', 'int'] }]);
     const obs = page({ role: 'card', name: 'c' }, { role: 'reward', name: 'r' }, { role: 'reward', name: 'r2', state: { disabled: true } }, { role: 'card', name: 'c2' });
     expect(legalActions(spec, '', obs)).toEqual(['move(up)', 'move(down)', 'move(left)', 'move(right)', 'play(1)', 'play(4)', 'pick(2)']);
     expect(legalActions(spec, '', page({ role: 'button', name: 'End' }))).toEqual(['end()', 'move(up)', 'move(down)', 'move(left)', 'move(right)']);
     expect(legalActions(game([{ verb: 'end', args: [] }]), '', page({ role: 'card', name: 'c' }, { role: 'button', name: 'End' }))).toEqual(['end()']); // some button, not only buttons
     // A move or a play with a second argument, or a pick of a text, is none of these shapes: nothing is legal.
-    const odd = game([{ verb: 'move', args: ['dir', 'int'] }, { verb: 'play', args: ['int', 'int'] }, { verb: 'pick', args: ['text'] }]);
+    const odd = game([{ verb: 'move', args: ['dir', 'int'] }, { verb: 'play', args: ['int', 'int'], target: 'card' }, { verb: 'pick', args: ['text'], target: 'reward' }]);
     expect(legalActions(odd, '', page({ role: 'card', name: 'c' }, { role: 'reward', name: 'r' }))).toEqual([]);
   });
 });
@@ -94,7 +94,7 @@ describe('players', () => {
 
   it('with nothing legal: the first argument-free verb, else the first verb on element 1', () => {
     const empty = page({ role: 'text', name: 'x' });
-    const withEnd = game([{ verb: 'play', args: ['int'] }, { verb: 'end', args: [] }]);
+    const withEnd = game([{ verb: 'play', args: ['int'], target: 'card' }, { verb: 'end', args: [] }]);
     expect(draws('random-legal', withEnd, '', empty)).toEqual(new Set(['end()']));
     expect(draws('first-element', game([{ verb: 'play', args: ['int'] }]), '', empty)).toEqual(new Set(['play(1)']));
     expect(baselinePlayer('name-match', web, Rng.fromSeed(1))('', empty)).toBe('back()'); // the web family's argument-free verb

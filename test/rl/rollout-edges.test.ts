@@ -29,7 +29,8 @@ describe('rolloutOptionsFor and maxTurnsOf', () => {
     const c: Config = { ...DEFAULT_CONFIG, env: 'click-button', difficulty: 2, split: 'test', maxTurns: 0, temperature: 1.5, topP: 0.8, grammar: false };
     const rng = Rng.fromSeed(1);
     const o = rolloutOptionsFor(spec, c, rng);
-    expect(o).toEqual({ spec, envOptions: spec.levels?.[2], split: 'test', maxTurns: spec.maxTurns, temperature: 1.5, topP: 0.8, grammar: false, rng });
+    expect(o).toEqual({ spec, envOptions: spec.levels?.[2], split: 'test', maxTurns: spec.maxTurns, temperature: 1.5, topP: 0.8, grammar: false, skipRefused: false, rng });
+    expect(rolloutOptionsFor(spec, { ...c, skipRefused: true }, rng).skipRefused).toBe(true);
     expect(rolloutOptionsFor(spec, c, rng, 0).envOptions).toEqual(spec.levels?.[0]);
     expect(maxTurnsOf(spec, { ...c, maxTurns: 1 })).toBe(1);
     expect(maxTurnsOf(spec, c)).toBe(spec.maxTurns);
@@ -106,6 +107,18 @@ describe('rollout, scripted', () => {
     const plain = new ScriptPolicy(() => CLICK1);
     await rollout(plain, io, [5], 1, options(1, false));
     expect(plain.calls[0].o.allowed).toBeUndefined();
+  });
+
+  it('under skipRefused, the grammar no longer offers the action refused since the last accepted one', async () => {
+    const io: AgentIO = { ...IO, allowed: () => (soFar) => (soFar.length === 0 ? [CLICK1, CLICK2] : [END]) };
+    // turn 1: click(2) refused; turn 2: click(2) is no longer offered; without skipRefused it still is
+    for (const skipRefused of [true, false]) {
+      const policy = new ScriptPolicy(() => CLICK2);
+      await rollout(policy, io, [5], 1, { ...options(2, true), skipRefused });
+      const [first, second] = policy.calls.map((c) => Array.from(c.o.allowed?.(0, []) ?? []));
+      expect(first).toEqual([CLICK1, CLICK2]);
+      expect(second).toEqual(skipRefused ? [CLICK1] : [CLICK1, CLICK2]);
+    }
   });
 });
 

@@ -14,9 +14,9 @@ import { ENEMIES, REWARDS, STARTER_DECK, card, cardText, tierOf } from './cards'
 import { expertMove } from './card-expert';
 
 export const CARD_ACTIONS: readonly ActionSignature[] = [
-  { verb: 'play', args: ['int'] },
-  { verb: 'end', args: [] },
-  { verb: 'pick', args: ['int'] },
+  { verb: 'play', args: ['int'], target: 'card' },
+  { verb: 'end', args: [], target: 'button' },
+  { verb: 'pick', args: ['int'], target: 'reward' },
 ];
 
 const BATTLER_OPTIONS = [

@@ -9,6 +9,7 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   maxTurns: 'turns per episode',
   model: 'policy size',
   grammar: 'only well-formed actions',
+  skipRefused: 'never repeat a refused action',
   match: 'mark goal words on the page',
   pointer: 'point at page elements and copy words',
   init: 'start from',
