@@ -289,12 +289,11 @@ export function discover(spec: EnvSpec, opts: DiscoverOptions): DiscoveryResult 
       keep(steps, obs, cluster, run.trace, value, verdict, base ? [base.id] : []);
       uct.record(cluster, id, value);
       // The tails of a sequence that progressed, where the progress happened, are kept too: the transferable part.
-      // A tail's verdict reads the whole run: judgeRun asks only whether its trace is empty, and neither is (a kept
-      // run ran every step, one trace entry each).
       for (let i = 1; verdict.progressive && i < steps.length; i++) {
         const from = run.trace[i - 1];
         if (run.info.progress <= from.info.progress && !run.info.success) break;
-        keep(steps.slice(i), from.obs, clusterOf(from.obs, from.info, words), run.trace.slice(i), value, judgeRun(from.obs, from.info, run), [id]);
+        const tail = { ...run, trace: run.trace.slice(i) }; // the run from step i on: its trace kept, its verdict judged
+        keep(steps.slice(i), from.obs, clusterOf(from.obs, from.info, words), tail.trace, value, judgeRun(from.obs, from.info, tail), [id]);
       }
     }
     // Explore is worth what it finds: a recent rate of new skills, so it fades as the library saturates.
