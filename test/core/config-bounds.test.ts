@@ -57,6 +57,9 @@ describe('describeAllowed and checkField', () => {
     expect(checkField('hide', ['colour'])).toMatch(/^must be a comma-separated list of: /);
     expect(checkField('hide', 'charts')).toMatch(/^must be a comma-separated list of: /);
     expect(checkField('colour', 1)).toBe("unknown setting 'colour'");
+    // a long game's run (card-battler's three fights take 48 turns at the median) may ask for up to its own 200 turns
+    expect(checkField('maxTurns', 200)).toBeNull();
+    expect(checkField('maxTurns', 201)).toBe('must be an integer from 0 to 200');
   });
 
   it('gives each field its schema, the one checkField uses', () => {
