@@ -22,6 +22,8 @@ describe('workflow fields', () => {
   it('names each bad field with what it must be', () => {
     const w = debate(2);
     expect(errorsOf({ ...w, shape: 'swarm' })).toEqual(['shape: must be one of: chain, debate, mixture']);
+    expect(errorsOf({ ...w, view: 'tiles' })).toEqual(['view: must be one of: whole, parts']);
+    expect(errorsOf({ ...w, view: 'parts' })).toEqual([]);
     expect(errorsOf({ ...w, agents: 'p1' })).toEqual(['agents: must be a list of agents']);
     expect(errorsOf({ ...w, agents: [] })).toEqual(['agents: needs at least one agent']);
     expect(errorsOf({ ...w, edges: 'none' })).toEqual(['edges: must be a list of edges']);
@@ -98,6 +100,11 @@ describe('workflow graph', () => {
     const long = [{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }, { from: 'c', to: 'a' }, { from: 'c', to: 'x' }];
     expect(errorsOf({ shape: 'chain', agents, edges: long, rounds: 0, aggregate: 'agent' })).toEqual([
       'edges: cycle a -> b -> c -> a: a workflow is acyclic (debate rounds are not edges)',
+    ]);
+    // Reached from a, the cycle is named from b, and x, a dead end explored before it, is not in it.
+    const deadEndFirst = [{ from: 'a', to: 'b' }, { from: 'b', to: 'x' }, { from: 'b', to: 'c' }, { from: 'c', to: 'b' }];
+    expect(errorsOf({ shape: 'chain', agents, edges: deadEndFirst, rounds: 0, aggregate: 'agent' })).toEqual([
+      'edges: cycle b -> c -> b: a workflow is acyclic (debate rounds are not edges)',
     ]);
   });
 
