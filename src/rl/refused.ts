@@ -21,6 +21,7 @@ export function refusedSinceAccepted(turns: readonly { text: string; error?: str
  */
 export function avoidRefused(allowed: AllowedNext, refused: readonly (readonly number[])[]): AllowedNext {
   if (refused.length === 0) return allowed;
+  // Stryker disable next-line ConditionalExpression: past r's end r[i] is undefined, which no token equals: the length test only saves work
   const along = (p: readonly number[]) => refused.some((r) => r.length >= p.length && p.every((t, i) => r[i] === t));
   // Every completion of p is refused: p is a refused action (it ended), or each allowed next token leads only there.
   const deadEnd = (p: readonly number[]): boolean => {

@@ -44,6 +44,13 @@ describe('avoidRefused', () => {
   it('passes an unconstrained step (null) through', () => {
     expect(avoidRefused(() => null, [[1, END]])([])).toBeNull();
   });
+
+  it('keeps a token whose way on is open (null) or offers nothing: neither is known to end refused', () => {
+    // verb 4 takes free text (any token after it), verb 5 leads nowhere; both are on a refused action's path
+    const open: AllowedNext = (g) => (g.length === 0 ? [4, 5] : g[0] === 4 ? null : []);
+    const f = avoidRefused(open, [[4, 7, END], [5, 9, END]]);
+    expect(sorted(f([]))).toEqual([4, 5]);
+  });
 });
 
 describe('refusedSinceAccepted', () => {
