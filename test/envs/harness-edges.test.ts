@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Rng } from '../../src/core/rng';
 import type { Env, EnvSpec, ResetArgs, StepResult } from '../../src/envs/api';
 import { bench, expertRollout, fuzz, randomAction } from '../../src/envs/harness';
+import { DIRECTIONS } from '../../src/envs/games/grid-world';
 import { ENV_SPECS } from '../../src/envs/registry';
+import { BUTTON_WORDS, CITIES, FIRST_NAMES } from '../../src/envs/words';
 
 /** How a turn ends an episode: won, lost, out of turns, or not at all (undefined). */
 type Ending = 'win' | 'lose' | 'out' | undefined;
@@ -122,6 +124,29 @@ describe('randomAction', () => {
     expect(verbs).toContain('clik');
     expect(verbs).toContain('');
     expect(verbs).toContain('eval');
+  });
+
+  it("draws its words where an env's are: a first name, a city, a button word and a direction quoted; the directions and one that is none", () => {
+    const call = new ScriptedDraws([2, 0, 2, 1, 0, 0, 2, 0]);
+    expect(randomAction(call)).toBe('click("(up", up)');
+    const [, , quoted, directions] = call.lists as string[][];
+    for (const pool of [FIRST_NAMES, CITIES, BUTTON_WORDS, DIRECTIONS]) expect(quoted.some((w) => (pool as readonly string[]).includes(w)), pool.join()).toBe(true);
+    expect(directions).toEqual(expect.arrayContaining([...DIRECTIONS]));
+    expect(directions.filter((d) => !(DIRECTIONS as readonly string[]).includes(d))).toHaveLength(1);
+  });
+
+  it("mangles with the action syntax's characters, numbers a parser misreads, a NUL, a character past the BMP, a letter, a digit, a direction", () => {
+    const junk = new ScriptedDraws([6, 1, 0]);
+    randomAction(junk);
+    const tokens = junk.lists[0] as string[];
+    expect(tokens).toEqual(expect.arrayContaining(['(', ')', '"', "'", '\\', ',', ' ', 'NaN', '\u0000']));
+    expect(tokens.some((t) => Number(t) < 0)).toBe(true);
+    expect(tokens.some((t) => Number(t) === Infinity)).toBe(true); // a float's overflow
+    expect(tokens.some((t) => Number.isFinite(Number(t)) && Number(t) > Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(tokens.some((t) => (t.codePointAt(0) ?? 0) > 0xffff)).toBe(true);
+    expect(tokens.some((t) => /^[a-z]$/.test(t))).toBe(true);
+    expect(tokens.some((t) => /^[0-9]$/.test(t))).toBe(true);
+    expect(tokens.some((t) => (DIRECTIONS as readonly string[]).includes(t))).toBe(true);
   });
 });
 
