@@ -49,6 +49,7 @@ export class RolloutPlayer implements RolloutService {
 
   async collect(r: RolloutRequest): Promise<RolloutResult> {
     await this.parts.policy.setParams(r.params);
+    // Stryker disable next-line StringLiteral: setState replaces all the state the key made, and sampling never splits this stream
     const rng = new Rng('rollout-service');
     rng.setState(r.sample);
     const { episodes, stats } = await rollout(this.parts.policy, this.parts.io, r.seeds, r.config.group, rolloutOptionsFor(this.parts.spec, r.config, rng, r.level));

@@ -112,7 +112,9 @@ export class Trainer {
   static async resume(checkpoint: Checkpoint, parts: TrainerParts, options: TrainerOptions = {}): Promise<Trainer> {
     if (checkpoint.version !== CHECKPOINT_VERSION) throw new Error(`checkpoint version ${checkpoint.version} is not ${CHECKPOINT_VERSION}`);
     await parts.policy.setState(checkpoint.policy);
+    // Stryker disable next-line StringLiteral: setState below replaces all the state the key made
     const tasks = new Rng('resumed/tasks');
+    // Stryker disable next-line StringLiteral: the same
     const sample = new Rng('resumed/sample');
     tasks.setState(checkpoint.rng.tasks);
     sample.setState(checkpoint.rng.sample);
