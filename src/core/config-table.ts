@@ -107,7 +107,7 @@ export const CONFIG_TABLE = [
   oneOf({ key: 'env', group: 'environment', default: 'click-button', values: ENV_IDS, doc: 'Task the agent trains on.' }),
   setOf({ key: 'families', group: 'environment', default: [], values: ENV_IDS, doc: 'Generalist: one policy on several web families at once, each task instance one of them (at least two; empty: env alone).' }),
   int({ key: 'difficulty', group: 'environment', default: 0, min: 0, max: 9, doc: "Task level in the env's table of levels, 0 the easiest; past its last level, its last." }),
-  int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 200, doc: "Turns per episode (at most 200, card-battler's own default); 0 uses the task's default." }),
+  int({ key: 'maxTurns', group: 'environment', default: 0, min: 0, max: 200, doc: "Turns per episode; 0 uses the task's default." }),
   oneOf({ key: 'split', group: 'environment', default: 'train', values: ['train', 'test'], doc: 'Task pool training draws from (demonstrations always come from train, evaluation always plays test).' }),
   bool({ key: 'curriculum', group: 'environment', default: false, doc: 'Curriculum: train from level 0 up to difficulty, one level up when training success holds, one down when it collapses.' }),
   int({ key: 'curriculumWindow', group: 'environment', default: 5, min: 1, max: 100, doc: 'K: updates of training success the curriculum averages before it moves.' }),
