@@ -98,8 +98,9 @@ const DEFINITIONS: readonly Definition[] = [
     runs: [
       // 10 BC steps leave login mostly unsolved (success 0 to 0.06 in the first 3 updates, seeds 2-5); the preset's 40
       // already solve most training attempts, so both runs' groups would lack signal from the top, not the bottom.
-      // Seed 3: of seeds 1-5 the only one where the claim holds (on the others, in one of the first 3 updates over a
-      // quarter of the progress run's groups carry no signal either).
+      // Seed 3: of seeds 1-5 the only one where the claim held over 3 updates (on the others, in one of them over a
+      // quarter of the progress run's groups carried no signal either). Since RL starts without BC's momentum
+      // (2026-12-02), the progress run's third update has half its groups without signal, so the claim is over 2.
       { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome', over: { bcSteps: 10, seed: 3, ...CREDIT } },
       // reward 'process' (pressing Login unsolved is paid its progress, running out of turns 0), as measured; the
       // preset's progress run now takes 'potential'.
