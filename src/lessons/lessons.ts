@@ -98,8 +98,9 @@ const DEFINITIONS: readonly Definition[] = [
     runs: [
       // 10 BC steps leave login mostly unsolved (success 0 to 0.06 in the first 3 updates, seeds 2-5); the preset's 40
       // already solve most training attempts, so both runs' groups would lack signal from the top, not the bottom.
-      // Seed 3: of seeds 1-5 the only one where the claim holds (on the others, in one of the first 3 updates over a
-      // quarter of the progress run's groups carry no signal either).
+      // Seed 3: of seeds 1-5 the only one where the claim held over 3 updates (on the others, in one of them over a
+      // quarter of the progress run's groups carried no signal either). Since RL starts without BC's momentum
+      // (2026-12-02), the progress run's third update has half its groups without signal, so the claim is over 2.
       { label: 'outcome reward', preset: 'outcome-vs-process', variant: 'outcome', over: { bcSteps: 10, seed: 3, ...CREDIT } },
       // reward 'process' (pressing Login unsolved is paid its progress, running out of turns 0), as measured; the
       // preset's progress run now takes 'potential'.
@@ -129,13 +130,14 @@ const DEFINITIONS: readonly Definition[] = [
   {
     name: 'three-stages',
     markdown: threeStages,
-    // enter-text (type the word, press the button) after 5 BC steps starts near 0.1 success; with lr 0.003 seed 15
-    // shows all three stages within 60 updates (acquisition at update 6, exploration 26, stabilisation 52). Since
-    // enter-text's held-out layouts (Submit above or below, label x second button), seed 15 is the only one of seeds
-    // 1-20 where every claim of the lesson holds (seeds 2, 7, 10, 12, 13 and 20 show the three stages, but entropy does not
-    // fall to a quarter before exploration, or turns do not grow). More BC (60 steps) starts it solved, so nothing is
-    // acquired; lr 0.005 made success collapse and recover instead (on the old layouts).
-    runs: [{ label: 'enter-text', preset: 'first-steps', over: { env: 'enter-text', bcSteps: 5, bcDemos: 0, bcLr: 0.005, lr: 0.003, updates: 60, seed: 15 } }],
+    // enter-text (type the word, press the button) after 5 BC steps starts near 0.1 success; with lr 0.003 seed 30
+    // shows all three stages within 60 updates (acquisition at update 6, exploration 36, stabilisation 48). Since RL
+    // starts without BC's momentum (2026-12-02), seed 30 is the only one of seeds 1-40 where every claim of the lesson
+    // holds (seeds 7, 20, 23 and 40 show the three stages, but entropy does not fall to a quarter before exploration,
+    // turns do not grow, or entropy is not lowest in stabilisation; seed 15, pinned before, no longer stabilises by
+    // update 60). More BC (60 steps) starts it solved, so nothing is acquired; lr 0.005 made success collapse and
+    // recover instead (on the old layouts).
+    runs: [{ label: 'enter-text', preset: 'first-steps', over: { env: 'enter-text', bcSteps: 5, bcDemos: 0, bcLr: 0.005, lr: 0.003, updates: 60, seed: 30 } }],
     tab: 'train',
     open: [],
     watch: [{ kind: 'stages', on: ['episode/success', 'episode/turns', 'episode/length', 'policy/entropy'] }],

@@ -17,6 +17,18 @@ function learningRate(lr: number, warmup: number, update: number): number {
   return warmup > 0 ? lr * Math.min(1, (update + 1) / warmup) : lr;
 }
 
+/**
+ * Starts GRPO with AdamW's first moments at zero. They are a direction, BC's, and kept they would go on moving the
+ * policy along BC's gradients for dozens of updates whatever the rewards say (on card-battler, 3 fights at 80 hp,
+ * temperature 0.5, seed 1: greedy eval 0.00 after BC, 0.45 within 20 updates in which no group had any signal; 0.00
+ * with them zeroed). The second moments are a per-weight scale, not a direction, and stay with the step count, so
+ * RL's first steps are sized as BC's last were (a fresh AdamW's first step moves every weight by the full lr).
+ */
+async function clearMomentum(policy: Policy): Promise<void> {
+  const s = await policy.getState();
+  await policy.setState({ ...s, adamM: new Float32Array(s.adamM.length) });
+}
+
 function stepHyper(c: Config, lr: number): StepHyper {
   return {
     objective: 'grpo',
@@ -77,6 +89,7 @@ export class Learner {
       const m = await policy.trainStep(demos.next(), hyper);
       onBcStep?.(s, m.loss);
     }
+    if (config.bcSteps > 0) await clearMomentum(policy);
     const reference = initParams ?? (await policy.getParams());
     return new Learner(policy, createPolicy, reference);
   }

