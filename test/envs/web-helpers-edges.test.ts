@@ -24,7 +24,6 @@ describe('dates', () => {
     expect(listOf(12, (i) => daysInMonth(2019, i + 1))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
     expect(listOf(12, (i) => daysInMonth(2016, i + 1))).toEqual([31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
     expect([daysInMonth(2024, 2), daysInMonth(2100, 2), daysInMonth(2400, 2), daysInMonth(2019, 2)]).toEqual([29, 28, 29, 28]);
-    expect(MONTHS).toHaveLength(12);
   });
 
   it('write two-digit months and days, and weekdays and month names in UTC', () => {
@@ -34,6 +33,16 @@ describe('dates', () => {
     expect(longDate({ year: 2004, month: 2, day: 29 })).toBe('Sun Feb 29 2004');
     expect(longDate({ year: 2100, month: 3, day: 1 })).toBe('Mon Mar 01 2100');
     expect(longDate({ year: 2016, month: 9, day: 17 })).toBe('Sat Sep 17 2016');
+    // The first of each month of 2016 (as GNU date writes them): every month's name and every weekday.
+    expect(listOf(12, (i) => longDate({ year: 2016, month: i + 1, day: 1 }))).toEqual([
+      'Fri Jan 01 2016', 'Mon Feb 01 2016', 'Tue Mar 01 2016', 'Fri Apr 01 2016', 'Sun May 01 2016', 'Wed Jun 01 2016',
+      'Fri Jul 01 2016', 'Mon Aug 01 2016', 'Thu Sep 01 2016', 'Sat Oct 01 2016', 'Tue Nov 01 2016', 'Thu Dec 01 2016',
+    ]);
+  });
+
+  it("name the months in full as Intl's en-US does", () => {
+    const intl = listOf(12, (i) => new Date(Date.UTC(2016, i, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }));
+    expect(MONTHS).toEqual(intl);
   });
 
   it('read only whole mm/dd/yyyy texts of dates that exist, at both ends of each range', () => {
@@ -217,6 +226,14 @@ describe('PositionGoals', () => {
       positions.add(position);
     }
     expect([...positions].sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('PositionGoals, one split only', () => {
+  it("name the family's goals when the split holds none of them", () => {
+    const goals = new PositionGoals('fam-g', ['same'], () => 'one goal text for every choice');
+    const empty = inSplit('one goal text for every choice', 'test') ? 'train' : 'test';
+    expect(() => goals.draw(Rng.fromSeed(1), poolsOf(empty), 3)).toThrow(`fam-g goals: none of its 3 choices is in the ${empty} split`);
   });
 });
 
