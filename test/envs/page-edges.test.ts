@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../src/envs/api';
 import { LazyObservation, renderLine } from '../../src/envs/observation';
-import { onClickOrFill, Page, PageMemory, type ElementExtra } from '../../src/envs/web/page';
+import { onClickOrFill, Page, PageMemory, WebEnv, type ElementExtra, type WebTaskDef } from '../../src/envs/web/page';
 
 type Drawing = [role: string, name: string, extra?: ElementExtra][];
 
@@ -125,6 +125,13 @@ describe('page memory: lines and text', () => {
     alone.add('button', 'A');
     alone.finish();
     expect(alone.elements[0]).not.toBe(page.elements[0]);
+  });
+});
+
+describe('WebEnv before reset', () => {
+  it('has no goal, turn 0 and no state', () => {
+    const env = new WebEnv({ id: 'bare' } as WebTaskDef<unknown>);
+    expect([env.goal, env.turn, env.state]).toEqual(['', 0, undefined]);
   });
 });
 
