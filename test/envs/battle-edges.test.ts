@@ -130,6 +130,22 @@ describe('playing a card', () => {
     expect(b.s.player).toMatchObject({ block: 7, strength: 3, fumes: 3, demon: 3, energy: 20 - 2 - 1 - 1 - 1 - 1 - 3 - 0 + 1 });
   });
 
+  it('enrages an enemy at each card you play that is not an attack, and doubles poison with Catalyst', () => {
+    const b = fight(['Defend', 'Strike', 'Deadly Poison', 'Catalyst'], 'Gremlin Nob');
+    b.s.player.energy = 10;
+    b.s.enemy.strength = 1;
+    b.play(1);
+    expect(b.s.enemy.strength).toBe(3);
+    b.play(1);
+    expect(b.s.enemy.strength).toBe(3);
+    b.play(1);
+    b.play(1);
+    expect(b.s.enemy).toMatchObject({ strength: 7, poison: 10 });
+    const calm = fight(['Defend']);
+    calm.play(1);
+    expect(calm.s.enemy.strength).toBe(0);
+  });
+
   it('stops a multi-hit card at a dead enemy, and takes thorns for each hit landed', () => {
     const b = fight(['Sword Boomerang'], 'Spiker');
     b.s.enemy.hp = 5; // 3, then 3 more kills it: two hits, not three
@@ -247,6 +263,23 @@ describe("the enemy's turn", () => {
     b.endTurn(); // attack 7 * 0.75 * 1.5 = 7; your weak ticks to 0, then 1 more
     expect(b.s.player).toMatchObject({ hp: 47 - 7, weak: 1, vulnerable: 0 });
     expect(b.s.enemy).toMatchObject({ weak: 0, vulnerable: 1 });
+  });
+
+  it('leaves debuffs at 0 where there are none', () => {
+    const b = fight([], 'Jaw Worm', 2); // block 6, strength 3: no attack, no debuff
+    b.endTurn();
+    expect(b.s.player).toMatchObject({ hp: 60, weak: 0, vulnerable: 0 });
+    expect(b.s.enemy).toMatchObject({ weak: 0, vulnerable: 0, strength: 3, block: 6 });
+  });
+
+  it('grows a ritual enemy by its ritual at the end of each of its later turns', () => {
+    const b = fight([], 'Cultist', 0); // its opening: ritual 3
+    b.s.enemy.strength = 1;
+    b.endTurn();
+    expect(b.s.enemy).toMatchObject({ ritual: 3, strength: 1 });
+    b.endTurn(); // attack 6 with strength 1, then 3 more strength
+    expect(b.s.player.hp).toBe(60 - 7);
+    expect(b.s.enemy).toMatchObject({ ritual: 3, strength: 4 });
   });
 
   it('kills you at exactly 0 hp', () => {
