@@ -88,6 +88,10 @@ describe('a turn', () => {
     empty.s.exhaust = [];
     empty.play(1);
     expect(empty.s.hand).toEqual(['Backflip']);
+    const gone = fight(['Adrenaline']); // exhausted, so nothing is left to draw
+    gone.s.draw = [];
+    gone.play(1);
+    expect(gone.s.hand).toEqual([]);
     const one = fight(['Pommel Strike']);
     one.s.draw = ['Bash'];
     one.s.discard = ['Carnage'];
@@ -153,6 +157,11 @@ describe('playing a card', () => {
     b.play(1);
     expect(b.s.player.hp).toBe(30 - 2 * 3 + 12); // and the won fight's heal
     expect(b.s.phase).toBe('reward');
+    const exact = fight(['Sword Boomerang'], 'Spiker');
+    exact.s.enemy.hp = 6; // two hits leave it at exactly 0: no third hit, no third thorns
+    exact.s.player.hp = 30;
+    exact.play(1);
+    expect(exact.s.player.hp).toBe(30 - 2 * 3 + 12);
   });
 
   it('loses you the run at exactly 0 hp, before a dead enemy would count', () => {
@@ -269,7 +278,7 @@ describe("the enemy's turn", () => {
     const b = fight([], 'Jaw Worm', 2); // block 6, strength 3: no attack, no debuff
     b.endTurn();
     expect(b.s.player).toMatchObject({ hp: 60, weak: 0, vulnerable: 0 });
-    expect(b.s.enemy).toMatchObject({ weak: 0, vulnerable: 0, strength: 3, block: 6 });
+    expect(b.s.enemy).toMatchObject({ weak: 0, vulnerable: 0, strength: 3, block: 6, poison: 0, hp: 100 });
   });
 
   it('grows a ritual enemy by its ritual at the end of each of its later turns', () => {
