@@ -164,6 +164,18 @@ describe('playing a card', () => {
     expect(exact.s.player.hp).toBe(30 - 2 * 3 + 12);
   });
 
+  it('refuses a play outside a fight: at a reward, and after a lost run with cards still in hand', () => {
+    const won = fight(['Strike']);
+    won.s.enemy.hp = 1;
+    won.play(1);
+    expect(won.play(1)).toBe('play(1): no fight now; pick a reward card with pick(k)');
+    const lost = fight(['Bloodletting', 'Strike']);
+    lost.s.player.hp = 3;
+    lost.play(1);
+    expect(lost.play(1)).toBe('play(1): no fight now; pick a reward card with pick(k)');
+    expect(lost.s.enemy.hp).toBe(100);
+  });
+
   it('loses you the run at exactly 0 hp, before a dead enemy would count', () => {
     const b = fight(['Bloodletting']);
     b.s.player.hp = 3;
@@ -272,6 +284,12 @@ describe("the enemy's turn", () => {
     b.endTurn(); // attack 7 * 0.75 * 1.5 = 7; your weak ticks to 0, then 1 more
     expect(b.s.player).toMatchObject({ hp: 47 - 7, weak: 1, vulnerable: 0 });
     expect(b.s.enemy).toMatchObject({ weak: 0, vulnerable: 1 });
+  });
+
+  it('puts the vulnerable it applies on you', () => {
+    const b = fight([], 'Gremlin Nob', 1); // attack 6, vulnerable 2
+    b.endTurn();
+    expect(b.s.player).toMatchObject({ hp: 54, vulnerable: 2 });
   });
 
   it('leaves debuffs at 0 where there are none', () => {
