@@ -108,7 +108,9 @@ export class Battle {
         phase: 'fight', fight: 0, lineup,
         player: { ...fighter, energy: 0, maxEnergy: 3, fumes: 0, demon: 0 },
         enemy: { ...fighter, kind: lineup[0], step: 0, offset: 0, poison: 0, ritual: 0 },
-        deck, draw: [], hand: [], discard: [], exhaust: [], offer: [],
+        // Stryker disable next-line ArrayDeclaration: startFight replaces these four piles before anything reads them
+        deck, draw: [], hand: [], discard: [], exhaust: [],
+        offer: [],
       },
       rng,
     );
@@ -136,7 +138,9 @@ export class Battle {
     const p = this.s.player;
     p.block = 0;
     p.energy = p.maxEnergy;
+    // Stryker disable next-line ConditionalExpression: adding 0 changes nothing
     if (p.fumes) this.s.enemy.poison += p.fumes;
+    // Stryker disable next-line ConditionalExpression: adding 0 changes nothing
     if (p.demon) p.strength += p.demon;
     this.drawCards(HAND_SIZE);
   }
@@ -275,17 +279,12 @@ export class Battle {
   }
 }
 
-/** Whether hand card k can be played now. */
-function playable(s: BattleState, k: number): boolean {
-  return s.phase === 'fight' && k >= 1 && k <= s.hand.length && card(s.hand[k - 1]).cost <= s.player.energy;
-}
-
 /** Every action that changes the state: affordable plays and end() in a fight, each pick(k) at a reward. */
 export function legalActions(s: BattleState): string[] {
   if (s.phase === 'reward') return s.offer.map((_, i) => `pick(${i + 1})`);
   if (s.phase !== 'fight') return [];
   const out: string[] = [];
-  for (let k = 1; k <= s.hand.length; k++) if (playable(s, k)) out.push(`play(${k})`);
+  for (let k = 1; k <= s.hand.length; k++) if (card(s.hand[k - 1]).cost <= s.player.energy) out.push(`play(${k})`);
   out.push('end()');
   return out;
 }

@@ -50,5 +50,7 @@ export function parseDate(text: string): Day | undefined {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
   if (!m) return undefined;
   const d = { year: Number(m[3]), month: Number(m[1]), day: Number(m[2]) };
-  return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= daysInMonth(d.year, d.month) ? d : undefined;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: MONTH_DAYS has no length for a month outside 1..12, so the day test below refuses it too
+  if (d.month < 1 || d.month > 12) return undefined;
+  return d.day >= 1 && d.day <= daysInMonth(d.year, d.month) ? d : undefined;
 }
