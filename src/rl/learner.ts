@@ -20,8 +20,8 @@ function learningRate(lr: number, warmup: number, update: number): number {
 /**
  * Starts GRPO with AdamW's first moments at zero. They are a direction, BC's, and kept they would go on moving the
  * policy along BC's gradients for dozens of updates whatever the rewards say (on card-battler, 3 fights at 80 hp,
- * temperature 0.5, seed 1: greedy eval 0.00 after BC, 0.45 within 20 updates in which no group had any signal; 0.00
- * with them zeroed). The second moments are a per-weight scale, not a direction, and stay with the step count, so
+ * temperature 0.5, seed 1: greedy eval 0.00 after BC, 0.45 within 20 updates whose 320 training episodes won 3
+ * times; 0.00 with them zeroed). The second moments are a per-weight scale, not a direction, and stay with the step count, so
  * RL's first steps are sized as BC's last were (a fresh AdamW's first step moves every weight by the full lr).
  */
 async function clearMomentum(policy: Policy): Promise<void> {
