@@ -38,6 +38,7 @@ describe('page memory: elements', () => {
       ['textbox', 'B', { ...base[2], depth: 0 }],
       ['textbox', 'B', { ...base[2], state: { focused: false } }],
       ['textbox', 'B', { ...base[2], state: undefined }],
+      ['textbox', 'B', { ...base[2], state: { focused: true, checked: false } }],
     ];
     for (const changed of changes) {
       const memory = new PageMemory();
