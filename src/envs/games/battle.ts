@@ -138,10 +138,8 @@ export class Battle {
     const p = this.s.player;
     p.block = 0;
     p.energy = p.maxEnergy;
-    // Stryker disable next-line ConditionalExpression: adding 0 changes nothing
-    if (p.fumes) this.s.enemy.poison += p.fumes;
-    // Stryker disable next-line ConditionalExpression: adding 0 changes nothing
-    if (p.demon) p.strength += p.demon;
+    this.s.enemy.poison += p.fumes;
+    p.strength += p.demon;
     this.drawCards(HAND_SIZE);
   }
 
