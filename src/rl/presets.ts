@@ -32,7 +32,8 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'from-base',
     // Measured on seeds 1-3 with the shipped tiny base (npm run base -- --model tiny --steps 300 --seed 1, case twins
-    // tied): 0.9 eval at update 20 / 0 / 10 from the base against 50 / 80 / 20 from scratch (README, the learning bench).
+    // tied), without BC's momentum: 0.9 eval at update 30 / 0 / 10 from the base against 50 / never / 50 from scratch
+    // (README, the learning bench).
     doc: "GRPO on login-user, a family the pretrained base never saw (npm run base), from the base against from scratch, both with the login preset's recipe (11 BC steps, GRPO at temperature 1.5).",
     config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, bcSteps: 11, bcLr: 0.005, lr: 0.002, temperature: 1.5, updates: 200, backend: 'cpu' },
     variants: [
