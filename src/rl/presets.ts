@@ -60,9 +60,9 @@ export const PRESETS: readonly Preset[] = [
     // field right) is the whole skill repeated. Outcome groups are nearly all-fail (seed 1: no success in 60 updates),
     // while a right field is common. On login (until 2026-12-01) the progress runs typed the password into both fields
     // and never the username. Here, per-turn credit with both signs filled both fields and stopped pressing Submit;
-    // the bonus keeps only the positive part. Bench, updates to 0.5 eval: outcome never / 20 / 20, process 30 / 40 / 20
-    // (seeds 1-3, README). No better (2026-12-02): the bonus only where outcome is silent, scaled, or per turn gain;
-    // 5-7 BC steps; groups of 4; a noisy expert (bcNoise 0.15 or 0.3).
+    // the bonus keeps only the positive part. Bench, updates to 0.5 eval: outcome 30 / never / 10, process never /
+    // never / 30 (seeds 1-3, without BC's momentum; with it process led on seed 1: README). No better (2026-12-02): the
+    // bonus only where outcome is silent, scaled, or per turn gain; 5-7 BC steps; groups of 4; a noisy expert.
     doc: "Binary success reward against success plus credit for progress on enter-password, after a BC warm-up that leaves successes rare.",
     config: { env: 'enter-password', model: 'tiny', group: 8, tasks: 4, bcSteps: 8, bcLr: 0.005, lr: 0.002, temperature: 1.5, reward: 'outcome', updates: 100, backend: 'cpu' },
     variants: [
