@@ -7,12 +7,15 @@ import { checkGridOptions, drawSkeleton, furnish, minWidth, type GridOptions, ty
 import { BOX, DOOR, EXIT, GATE, KEY, SWITCH, WALL } from '../../src/envs/games/grid-world';
 import { Rng } from '../../src/core/rng';
 
-/** A random stream that answers int(n) from `script` in order (range, pick and shuffle go through int). */
-function scripted(script: number[]): Rng & { left: number[] } {
+/** A random stream that answers int(n) from `script` in order (range, pick and shuffle go through int); `asked`
+ * records each n. */
+function scripted(script: number[]): Rng & { left: number[]; asked: number[] } {
   const left = [...script];
-  const rng = Object.create(Rng.prototype) as Rng & { left: number[] };
+  const rng = Object.create(Rng.prototype) as Rng & { left: number[]; asked: number[] };
   rng.left = left;
+  rng.asked = [];
   rng.int = (n: number) => {
+    rng.asked.push(n);
     const v = left.shift();
     if (v === undefined) throw new Error(`scripted: no value left for int(${n})`);
     if (v >= n) throw new Error(`scripted: ${v} is not below ${n}`);
@@ -77,6 +80,16 @@ describe('grid levels: skeletons', () => {
     expect(sk.key).toBe('9x5 2,4,1 1,3 4,0,6');
   });
 
+  it('puts each box on its own row, the boxes apart by a space in the key', () => {
+    // Widths 3 + 4, 1; rows in order, so boxes on rows 0 and 1; the doorway in [2, 3, 4][0]; boxes at 1 + 0 and 1 + 2,
+    // switches at 2 + 4 and 4 + 0.
+    const rng = scripted([0, 0, 0, 0, 4, 3, 2, 1, 0, 0, 4, 2, 0]);
+    const sk = drawSkeleton(rng, options({ doors: 0, boxes: 2 }));
+    expect(rng.left).toEqual([]);
+    expect(sk.boxes).toEqual([{ x: 1, y: 0, switchX: 6 }, { x: 3, y: 1, switchX: 4 }]);
+    expect(sk.key).toBe('9x5 7,1 2 1,0,6 3,1,4');
+  });
+
   it('draws no box rows without boxes, and a key chamber for each door', () => {
     const rng = scripted([0, 0, 1, 1, 2, 4]);
     const sk = drawSkeleton(rng, options({ width: 9, doors: 2, boxes: 0 }));
@@ -102,15 +115,16 @@ describe('grid levels: skeletons', () => {
 
 describe('grid levels: furnishing', () => {
   it('walls each chamber off with a door at its row, scatters walls off the doorways, then places agent, key and exit', () => {
-    // Walls: (1,0) placed; (4,2) beside the door refused; (5,2) placed. Agent: (1,0) is a wall, then (0,0).
-    // Key: (0,0) is the agent's, then (2,2). Exit: (6,4).
-    const rng = scripted([0, 0, 1, 1, 2, 0, 1, 2, 1, 1, 0, 0, 0, 0, 0, 2, 2, 2, 4]);
-    const level = furnish(rng, twoChambers(3));
+    // Walls: (1,0) placed; (4,2) beside the door refused; (6,2) placed; (4,1) refused, as row 2 of its chamber has a
+    // wall (in the chamber's last column). Agent: (1,0) is a wall, then (0,0). Key: (0,0) is the agent's, then (2,2).
+    // Exit: (6,4).
+    const rng = scripted([0, 0, 1, 1, 2, 0, 1, 2, 2, 1, 1, 0, 1, 0, 0, 0, 0, 0, 2, 2, 2, 4]);
+    const level = furnish(rng, twoChambers(4));
     expect(rng.left).toEqual([]);
     expect(draw(level)).toEqual([
       '.#.#...',
       '...#...',
-      '..KD.#.',
+      '..KD..#',
       '...#...',
       '...#..E',
     ]);
@@ -156,6 +170,7 @@ describe('grid levels: furnishing', () => {
     const rng = scripted([0, 3, 1, 0, 0, 0, 0, 1, 4, 0, 2]);
     const level = furnish(rng, sk);
     expect(rng.left).toEqual([]);
+    expect(rng.asked).toEqual([1, 5, 2, 2, 5, 2, 5, 2, 5, 1, 5]); // the wall's chamber drawn from chamber 0 alone
     expect(draw(level)).toEqual([
       '..#.B.S#.',
       '..D....#.',
