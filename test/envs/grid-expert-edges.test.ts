@@ -62,6 +62,16 @@ describe('grid expert: routes by sub-goals', () => {
     expect(route).toHaveLength(solve(l.layout, l.state)!.length);
   });
 
+  it('pushes two boxes in the cheaper order', () => {
+    const l = level(['A....#.', '.B.S.#.', '.B.S.GE', '.....#.']);
+    // The upper box first: down, right, right (3), then left, left, down, right, right (5), then down, right, right,
+    // up, right, right to the exit (6): 14. The lower box first costs 4 + 5 and a walk of 7: 16.
+    const route = planRoute(l.layout, l.state)!;
+    expect(route).toEqual([1, 3, 3, 2, 2, 1, 3, 3, 1, 3, 3, 0, 3, 3]);
+    expect(play(l, route).won).toBe(true);
+    expect(solve(l.layout, l.state)).toHaveLength(14);
+  });
+
   it('returns null when a box can no longer reach a switch', () => {
     const l = level(['B.S', 'A..', '##G', '##E']); // the box in its corner moves no way
     expect(planRoute(l.layout, l.state)).toBeNull();
