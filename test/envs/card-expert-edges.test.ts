@@ -150,12 +150,12 @@ describe('card expert: playouts and their scores', () => {
   it('plays the fight to its end with the greedy rule', () => {
     const won = battle(['Strike', 'Strike']);
     won.s.enemy.hp = 12;
-    expect(playout(won, 0)).toBe(60);
+    expect(playout(won)).toBe(60);
     expect(won.s.phase).toBe('won');
     const lost = battle([]);
     lost.s.player.hp = 5;
-    expect(playout(lost, 0)).toBe(-1100);
-    expect(playout(defendFirst(), 0)).toBe(54); // Defend and Strike, 11 - 5 taken, then the last Strike
+    expect(playout(lost)).toBe(-1100);
+    expect(playout(defendFirst())).toBe(54); // Defend and Strike, 11 - 5 taken, then the last Strike
   });
 
   it('stops after 400 actions', () => {
@@ -163,7 +163,7 @@ describe('card expert: playouts and their scores', () => {
     // (11 + 7) + (17 + 13) + ... over 133 loops, 18 * 133 + 6 * (0 + 1 + ... + 132), and 11 + 3 * 133 on the last.
     const b = battle([]);
     b.s.player.hp = 1_000_000;
-    expect(playout(b, 0)).toBe(1_000_000 - (18 * 133 + 6 * 8778) - (11 + 3 * 133));
+    expect(playout(b)).toBe(1_000_000 - (18 * 133 + 6 * 8778) - (11 + 3 * 133));
     expect(b.s.enemy.step).toBe(400);
   });
 });
@@ -183,6 +183,7 @@ describe('card expert: the turn search', () => {
       return transposition(s);
     });
     expect(new Set([transposition(a), ...keys]).size).toBe(changes.length + 1);
+    expect(a.hand).toEqual(['Strike', 'Defend']); // read, not sorted in place
   });
 
   it("keeps a plan's place by the state in order: hand order, fight, the enemy's turn and the piles count", () => {
@@ -216,6 +217,12 @@ describe('card expert: the turn search', () => {
     expect(two.s).toMatchObject({ hand: ['Strike', 'Defend'], player: { energy: 2 }, enemy: { hp: 100 } }); // the root untouched
   });
 
+  it('never tries a card it cannot pay for', () => {
+    const b = battle(['Bash', 'Strike']);
+    b.s.player.energy = 1;
+    expect(turnLeaves(b).map((l) => l.path)).toEqual([['end()'], ['play(2)', 'end()']]);
+  });
+
   it('ends a path where the fight ends, without end()', () => {
     const b = battle(['Strike']);
     b.s.enemy.hp = 6;
@@ -240,9 +247,9 @@ describe('card expert: scores searched deeper and the plan', () => {
     Object.assign(won.s, { phase: 'won' });
     // Greedy: 54 from defendFirst (60 found one turn deeper), 44 from hp 50 (50 deeper).
     const leaves = [leaf(won), leaf(defendFirst(50)), leaf(defendFirst(50)), ...[1, 2, 3, 4, 5].map(() => leaf(defendFirst()))];
-    expect(leafScores(leaves, 0, 1)).toEqual([60, 44, 44, 54, 54, 54, 54, 54]);
-    expect(leafScores(leaves, 0, 2)).toEqual([60, 44, 44, 60, 60, 60, 60, 60]);
-    expect(leafScores([...leaves, leaf(defendFirst())], 0, 2)).toEqual([60, 44, 44, 60, 60, 60, 60, 60, 54]);
+    expect(leafScores(leaves, 1)).toEqual([60, 44, 44, 54, 54, 54, 54, 54]);
+    expect(leafScores(leaves, 2)).toEqual([60, 44, 44, 60, 60, 60, 60, 60]);
+    expect(leafScores([...leaves, leaf(defendFirst())], 2)).toEqual([60, 44, 44, 60, 60, 60, 60, 60, 54]);
   });
 
   it('plays the best order, two Strikes that win at once rather than a Defend first', () => {
@@ -250,6 +257,21 @@ describe('card expert: scores searched deeper and the plan', () => {
     const lethal = battle(['Strike']);
     lethal.s.enemy.hp = 6;
     expect(planTurn(lethal)).toEqual(['play(1)']);
+  });
+
+  it('keeps the best plan over a shorter, worse one found after it', () => {
+    // Defend, Strike: Jaw Worm at 6 and 54 hp kept, as the next Strike wins. Strike alone (49 kept) comes later in the
+    // search, and Defend alone or nothing leave 12 hp to take at most 52 or 47 through the next turn.
+    const b = battle(['Defend', 'Strike']);
+    b.s.player.energy = 2;
+    b.s.enemy.hp = 12;
+    expect(planTurn(b)).toEqual(['play(1)', 'play(1)', 'end()']);
+  });
+
+  it('takes the first of two equal plans of one length', () => {
+    const b = battle(['Strike', 'Carnage']); // both win at once at 5 hp, with 2 and 1 energy left
+    b.s.enemy.hp = 5;
+    expect(planTurn(b)).toEqual(['play(1)']);
   });
 
   it('takes the shorter of two equal plans', () => {
@@ -298,5 +320,14 @@ describe('card expert: rewards and the stored plan', () => {
     other.s.hand = ['Strike', 'Defend'];
     other.s.enemy.hp = 6;
     expect(expertMove(other)).toBe('play(1)');
+  });
+
+  it('keeps its plan while the state reads as the plan expected, strength being no part of that', () => {
+    const b = defendFirst();
+    expect(expertMove(b)).toBe('play(2)');
+    b.play(2);
+    b.s.player.strength = -10; // a Strike now deals 0: every line loses with Jaw Worm at 6 hp, all scored alike
+    expect(expertMove(b.clone())).toBe('end()'); // a copy has no stored plan: the shortest of equal plans
+    expect(expertMove(b)).toBe('play(2)');
   });
 });
