@@ -133,10 +133,12 @@ describe('grid levels: furnishing', () => {
   });
 
   it('keeps scattered walls two rows apart within a chamber', () => {
-    // (0,2) placed; (1,2) shares its row, (1,1) is above it and (1,3) below: refused; (1,4) placed.
-    const rng = scripted([0, 2, 0, 0, 2, 1, 0, 1, 1, 0, 3, 1, 0, 4, 1, 0, 0, 0, 0, 2, 2, 0, 0]);
+    // (0,2) placed; (1,2) shares its row, (1,1) is above it and (1,3) below: refused; (1,4) placed. Agent (1,0);
+    // key: (1,0) is the agent's, then (2,2); exit (4,0).
+    const rng = scripted([0, 2, 0, 0, 2, 1, 0, 1, 1, 0, 3, 1, 0, 4, 1, 1, 0, 1, 0, 2, 2, 0, 0]);
     const level = furnish(rng, twoChambers(5));
     expect(rng.left).toEqual([]);
+    expect(level.state.agent).toBe(1);
     expect(draw(level)).toEqual([
       '...#E..',
       '...#...',
