@@ -97,6 +97,7 @@ describe('card battler: the observation', () => {
     expect(element(g, 'enemy')?.value).toBe('hp 0 weak 1 vulnerable 2 strength 3 block 4 poison 5 ritual 6 thorns 3');
     expect(element(battler([], 'Gremlin Nob'), 'enemy')?.value).toBe('hp 100 enrage 2');
     expect(element(battler([]), 'enemy')).toMatchObject({ name: 'Jaw Worm', value: 'hp 100' });
+    expect(element(battler([]), 'button')).toEqual({ id: 1, role: 'button', name: 'End turn' });
   });
 
   it('shows your statuses, powers and energy, and the piles', () => {
@@ -187,6 +188,25 @@ describe('card battler: progress, turns and clones', () => {
     expect(g.s.hand).toEqual(['Defend']);
     expect(c.turn).toBe(2);
     expect(g.turn).toBe(1);
+  });
+
+  it('is truncated only at the turn limit and only when not won there', () => {
+    expect(battler(['Strike']).step('play(1)')).toMatchObject({ terminated: false, truncated: false });
+    const g = battler(['Strike'], 'Jaw Worm', { fights: 1 });
+    g.turn = 199;
+    g.s.enemy.hp = 1;
+    expect(g.step('play(1)')).toMatchObject({ terminated: true, truncated: false, reward: 1, info: { turn: 200 } });
+  });
+
+  it('names no error in the info of a reset or of an action that worked', () => {
+    const g = new CardBattler();
+    expect('lastActionError' in g.reset({ seed: 3 }).info).toBe(false);
+    expect('lastActionError' in g.step('end()').info).toBe(false);
+  });
+
+  it('is card-battler with an empty goal before its first reset', () => {
+    const g = new CardBattler();
+    expect([g.id, g.goal]).toEqual(['card-battler', '']);
   });
 
   it('starts each reset at turn 0', () => {

@@ -104,7 +104,8 @@ export class CardBattler implements Env {
   private info(error: string | undefined): StepInfo {
     const s = this.s;
     const won = s.phase === 'won';
-    const fightPart = won || s.phase === 'reward' ? 1 : 1 - Math.max(0, s.enemy.hp) / s.enemy.maxHp;
+    // 1 at a reward, where winFight has left the enemy at 0 hp; a lost run's enemy may be below 0 (thorns).
+    const fightPart = 1 - Math.max(0, s.enemy.hp) / s.enemy.maxHp;
     const info: StepInfo = { success: won, progress: won ? 1 : (0.9 * (s.fight + fightPart)) / s.lineup.length, turn: this.turn };
     if (error !== undefined) info.lastActionError = error;
     return info;

@@ -98,6 +98,7 @@ export function furnish(rng: Rng, sk: Skeleton): { layout: Layout; state: GridSt
   const keep = new Set<number>(); // doorway sides: never walls
   sk.doorRows.forEach((y, i) => {
     const cx = chambers[i].x1 + 1;
+    // Stryker disable next-line EqualityOperator: a write one row past the last lies outside the Uint8Array, which ignores it
     for (let yy = 0; yy < h; yy++) cells[at(cx, yy)] = WALL;
     cells[at(cx, y)] = chambers[i].boxes ? GATE : DOOR;
     keep.add(at(cx - 1, y)).add(at(cx + 1, y));
@@ -113,7 +114,8 @@ export function furnish(rng: Rng, sk: Skeleton): { layout: Layout; state: GridSt
     const c = rng.pick(open);
     const cy = rng.int(h);
     const i = at(rng.range(c.x0, c.x1), cy);
-    const crowded = rowHasWall(cells, w, c, cy) || (cy > 0 && rowHasWall(cells, w, c, cy - 1)) || (cy + 1 < h && rowHasWall(cells, w, c, cy + 1));
+    // Rows -1 and h lie outside the Uint8Array: their reads are undefined, never WALL.
+    const crowded = rowHasWall(cells, w, c, cy) || rowHasWall(cells, w, c, cy - 1) || rowHasWall(cells, w, c, cy + 1);
     if (!crowded && !keep.has(i)) cells[i] = WALL;
   }
   /** A random free floor cell of chamber c (no wall, box or switch) other than `avoid`. */
