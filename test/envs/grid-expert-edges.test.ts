@@ -4,22 +4,8 @@
 // solve's state cap. Directions: 0 up, 1 down, 2 left, 3 right.
 import { describe, expect, it } from 'vitest';
 import { expertMove, planRoute, solve } from '../../src/envs/games/grid-expert';
-import { BOX, DOOR, EXIT, FLOOR, GATE, KEY, SWITCH, WALL, moveAgent, type GridState, type Layout } from '../../src/envs/games/grid-world';
-
-/** A level from rows of symbols: A agent, B box, K key, D door, S switch, G gate, E exit, # wall, . floor. */
-function level(rows: string[]): { layout: Layout; state: GridState } {
-  const codes: Record<string, number> = { '.': FLOOR, '#': WALL, D: DOOR, K: KEY, E: EXIT, S: SWITCH, G: GATE, B: FLOOR | BOX, A: FLOOR };
-  const w = rows[0].length;
-  const cells = new Uint8Array(w * rows.length);
-  const switches: number[] = [];
-  let agent = 0;
-  rows.join('').split('').forEach((c, i) => {
-    cells[i] = codes[c];
-    if (c === 'A') agent = i;
-    if (c === 'S') switches.push(i);
-  });
-  return { layout: { w, h: rows.length, switches }, state: { cells, agent, keys: 0, won: false } };
-}
+import { moveAgent, type GridState, type Layout } from '../../src/envs/games/grid-world';
+import { gridLevel } from '../support/grid-level';
 
 /** Plays moves on a copy; the state after them (each must be allowed). */
 function play(l: { layout: Layout; state: GridState }, dirs: number[]): GridState {
@@ -30,31 +16,31 @@ function play(l: { layout: Layout; state: GridState }, dirs: number[]): GridStat
 
 describe('grid expert: routes by sub-goals', () => {
   it('walks straight to the exit, the shortest way round a wall', () => {
-    expect(planRoute(level(['A..E']).layout, level(['A..E']).state)).toEqual([3, 3, 3]);
-    const l = level(['A#E', '...']);
+    expect(planRoute(gridLevel(['A..E']).layout, gridLevel(['A..E']).state)).toEqual([3, 3, 3]);
+    const l = gridLevel(['A#E', '...']);
     expect(planRoute(l.layout, l.state)).toEqual([1, 3, 3, 0]);
   });
 
   it('takes the key, then opens the door, then walks to the exit', () => {
-    const l = level(['AKD.E']);
+    const l = gridLevel(['AKD.E']);
     const route = planRoute(l.layout, l.state)!;
     expect(route).toEqual([3, 3, 3, 3]);
     expect(play(l, route).won).toBe(true);
   });
 
   it('takes a key behind it before the door in front of it', () => {
-    const l = level(['KAD.E']);
+    const l = gridLevel(['KAD.E']);
     expect(planRoute(l.layout, l.state)).toEqual([2, 3, 3, 3, 3]);
   });
 
   it('pushes the box onto the switch, then walks through the open gate', () => {
-    const l = level(['AB.S#.', '....GE']);
+    const l = gridLevel(['AB.S#.', '....GE']);
     // Two pushes right leave the agent at (2,0); then down and three steps right through the gate.
     expect(planRoute(l.layout, l.state)).toEqual([3, 3, 1, 3, 3, 3]);
   });
 
   it('pushes a box left onto a switch at the row\'s end, then goes down through the gate', () => {
-    const l = level(['S.BA', '#..#', 'G..#', 'E###']);
+    const l = gridLevel(['S.BA', '#..#', 'G..#', 'E###']);
     // Two pushes left put the box on (0,0); from (1,0): down, down, left through the gate at (0,2), down to the exit.
     const route = planRoute(l.layout, l.state)!;
     expect(route).toEqual([2, 2, 1, 1, 2, 1]);
@@ -63,7 +49,7 @@ describe('grid expert: routes by sub-goals', () => {
   });
 
   it('pushes two boxes in the cheaper order', () => {
-    const l = level(['A....#.', '.B.S.#.', '.B.S.GE', '.....#.']);
+    const l = gridLevel(['A....#.', '.B.S.#.', '.B.S.GE', '.....#.']);
     // The upper box first: down, right, right (3), then left, left, down, right, right (5), then down, right, right,
     // up, right, right to the exit (6): 14. The lower box first costs 4 + 5 and a walk of 7: 16.
     const route = planRoute(l.layout, l.state)!;
@@ -73,7 +59,7 @@ describe('grid expert: routes by sub-goals', () => {
   });
 
   it('returns null when a box can no longer reach a switch', () => {
-    const l = level(['B.S', 'A..', '##G', '##E']); // the box in its corner moves no way
+    const l = gridLevel(['B.S', 'A..', '##G', '##E']); // the box in its corner moves no way
     expect(planRoute(l.layout, l.state)).toBeNull();
     expect(solve(l.layout, l.state)).toBeNull();
   });
@@ -81,7 +67,7 @@ describe('grid expert: routes by sub-goals', () => {
 
 describe('grid expert: moves', () => {
   it('follows its stored plan, and plans again off it', () => {
-    const l = level(['A#E', '...', '...']);
+    const l = gridLevel(['A#E', '...', '...']);
     const s = { ...l.state };
     const seen: string[] = [];
     for (let t = 0; t < 4 && !s.won; t++) {
@@ -96,18 +82,18 @@ describe('grid expert: moves', () => {
   });
 
   it('makes the first allowed move when no plan reaches the exit', () => {
-    const stuck = level(['B.S', 'A..', '##G', '##E']);
+    const stuck = gridLevel(['B.S', 'A..', '##G', '##E']);
     expect(expertMove(stuck.layout, stuck.state)).toBe('move(right)'); // up pushes the box off the grid, down is a wall
-    const boxless = level(['#S#', '#A#', '#G#', '#E#']); // no box for the switch: the gate stays shut
+    const boxless = gridLevel(['#S#', '#A#', '#G#', '#E#']); // no box for the switch: the gate stays shut
     expect(expertMove(boxless.layout, boxless.state)).toBe('move(up)');
-    const walled = level(['###', '#A#', '###']);
+    const walled = gridLevel(['###', '#A#', '###']);
     expect(expertMove(walled.layout, walled.state)).toBe('move(up)'); // no move allowed at all
   });
 });
 
 describe('grid expert: the exact solver', () => {
   it('finds the shortest plan, and gives up past its state cap', () => {
-    const l = level(['A#E', '...']);
+    const l = gridLevel(['A#E', '...']);
     expect(solve(l.layout, l.state)).toEqual([1, 3, 3, 0]);
     expect(solve(l.layout, l.state, 3)).toBeNull();
   });

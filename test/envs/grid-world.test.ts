@@ -2,29 +2,21 @@
 // shortest routes inside the turn limit, the expert's route as short as the exact solver's), splits, and baselines.
 
 import { describe, expect, it } from 'vitest';
-import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, gridWorldSpec } from '../../src/envs/games/grid-world';
+import { BOX, FLOOR, GridWorld, gridWorldSpec } from '../../src/envs/games/grid-world';
 import { planRoute, solve } from '../../src/envs/games/grid-expert';
 import { drawSkeleton } from '../../src/envs/games/grid-levels';
 import { plainObservation, renderElements } from '../../src/envs/observation';
 import { playBaseline } from '../../src/envs/baselines';
 import { Rng } from '../../src/core/rng';
+import { gridLevel } from '../support/grid-level';
 
 /** A grid world with a hand-made level: rows of symbols (A agent, B box, K key, D door, S switch, G gate, E exit). */
 function grid(rows: string[]): GridWorld {
   const g = new GridWorld();
   g.reset({ seed: 0 });
-  const codes: Record<string, number> = { '.': FLOOR, '#': WALL, D: DOOR, K: KEY, E: EXIT, S: SWITCH, G: GATE, B: FLOOR | BOX, A: FLOOR };
-  const w = rows[0].length;
-  const cells = new Uint8Array(w * rows.length);
-  const switches: number[] = [];
-  let agent = 0;
-  rows.join('').split('').forEach((c, i) => {
-    cells[i] = codes[c];
-    if (c === 'A') agent = i;
-    if (c === 'S') switches.push(i);
-  });
-  g.layout = { w, h: rows.length, switches };
-  g.state = { cells, agent, keys: 0, won: false };
+  const { layout, state } = gridLevel(rows);
+  g.layout = layout;
+  g.state = state;
   return g;
 }
 

@@ -1,0 +1,17 @@
+// A grid-world level drawn by hand from rows of symbols, for the grid-world and grid-expert tests.
+import { BOX, DOOR, EXIT, FLOOR, GATE, KEY, SWITCH, WALL, type GridState, type Layout } from '../../src/envs/games/grid-world';
+
+/** A level from rows of symbols: A agent, B box, K key, D door, S switch, G gate, E exit, # wall, . floor. */
+export function gridLevel(rows: string[]): { layout: Layout; state: GridState } {
+  const codes: Record<string, number> = { '.': FLOOR, '#': WALL, D: DOOR, K: KEY, E: EXIT, S: SWITCH, G: GATE, B: FLOOR | BOX, A: FLOOR };
+  const w = rows[0].length;
+  const cells = new Uint8Array(w * rows.length);
+  const switches: number[] = [];
+  let agent = 0;
+  rows.join('').split('').forEach((c, i) => {
+    cells[i] = codes[c];
+    if (c === 'A') agent = i;
+    if (c === 'S') switches.push(i);
+  });
+  return { layout: { w, h: rows.length, switches }, state: { cells, agent, keys: 0, won: false } };
+}
