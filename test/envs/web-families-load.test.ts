@@ -22,3 +22,18 @@ it('click-button loads, its levels naming its own options', async () => {
   const { clickButton } = await import('../../src/envs/web/click-button');
   expect(clickButton.levels?.map((l) => `${l.buttons} ${l.decoys} ${l.labels}`)).toEqual(['3 0 starter', '4 2 starter', '4 2 verbs', '6 3 verbs', '8 4 verbs']);
 });
+
+it('click-checkboxes loads, its levels naming its own options', async () => {
+  const { clickCheckboxes } = await import('../../src/envs/web/click-checkboxes');
+  expect(clickCheckboxes.levels?.map((l) => `${l.boxes} ${l.targets} ${l.labels}`)).toEqual(['3 1 strings', '4 2 strings', '5 3 phrases', '6 4 phrases', '8 6 phrases']);
+});
+
+it('click-tab loads, its levels naming its own options', async () => {
+  const { clickTab } = await import('../../src/envs/web/click-tab');
+  expect(clickTab.levels?.map((l) => `${l.tabs} ${l.words}`)).toEqual(['2 8', '3 12', '4 12', '6 20']);
+});
+
+it('choose-list loads, its levels naming its own options', async () => {
+  const { chooseList } = await import('../../src/envs/web/choose-list');
+  expect(chooseList.levels?.map((l) => `${l.entries} ${l.words}`)).toEqual(['3 starter', '4 open', '6 open', '9 open', '12 open']);
+});
