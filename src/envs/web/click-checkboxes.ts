@@ -33,9 +33,8 @@ const OPTIONS: OptionSpec[] = [
 
 /** `k` named two-word labels, then a clear one per remaining box: a named label with one of its words replaced. */
 function phrases(rng: Rng, pools: Pools, n: number, k: number): string[] {
-  const words = [...pools.sample(rng, ADJECTIVE_WORDS, n), ...pools.sample(rng, NOUN_WORDS, n)];
-  const adj = words.slice(0, n);
-  const noun = words.slice(n);
+  const adj = pools.sample(rng, ADJECTIVE_WORDS, n);
+  const noun = pools.sample(rng, NOUN_WORDS, n);
   const labels = listOf(k, (i) => `${adj[i]} ${noun[i]}`);
   for (let i = k; i < n; i++) {
     const t = rng.int(k);
