@@ -14,7 +14,7 @@ import { envOptionsFor } from '../src/rl/rollout';
 import { parseEnv, parseEnvOption, parseOrExplain, parsePositive, parseSeeds, readFlags, required, UsageError } from './flags';
 
 const USAGE =
-  'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--split test|train] [--level N] [--opt NAME=VALUE[,NAME=VALUE...]] [--greedy] [--skip-refused] [--temperature T] [--sample-seed N] [--json]';
+  'usage: npm run eval -- --onnx FILE --env ID --seeds A-B [--split test|train] [--level N] [--opt NAME=VALUE[,NAME=VALUE...]] [--greedy] [--skip-refused] [--fit-args] [--temperature T] [--sample-seed N] [--json]';
 
 export interface EvalArgs {
   file: string;
@@ -37,7 +37,7 @@ function envOptionsOf(env: string, level: string | undefined, opts: string | und
 }
 
 export function parseArgs(argv: readonly string[]): EvalArgs {
-  const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--split', '--level', '--opt', '--temperature', '--sample-seed'], ['--greedy', '--skip-refused', '--json']);
+  const flags = readFlags(argv, ['--onnx', '--env', '--seeds', '--split', '--level', '--opt', '--temperature', '--sample-seed'], ['--greedy', '--skip-refused', '--fit-args', '--json']);
   const env = parseEnv(required(flags, '--env'));
   const greedy = flags.has('--greedy');
   if (greedy && flags.has('--temperature')) throw new UsageError('--temperature cannot be used with --greedy');
@@ -56,6 +56,7 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
       envOptions: envOptionsOf(env, flags.get('--level'), flags.get('--opt')),
       greedy,
       skipRefused: flags.has('--skip-refused'),
+      fitArgs: flags.has('--fit-args'),
       temperature,
       sampleSeed: Number(seedText ?? 0),
     },

@@ -135,6 +135,9 @@ function crossFieldErrors(c: Config): FieldError[] {
   if (c.skipRefused && (!c.grammar || c.workflow !== 'single')) {
     errors.push({ key: 'skipRefused', value: 'true', message: "skipRefused narrows the action grammar of a single agent's rollout: it needs grammar = true and workflow = single" });
   }
+  if (c.fitArgs && (!c.grammar || c.workflow !== 'single')) {
+    errors.push({ key: 'fitArgs', value: 'true', message: "fitArgs narrows the action grammar of a single agent's rollout: it needs grammar = true and workflow = single" });
+  }
   if (c.curriculum && c.curriculumDown >= c.curriculumUp) {
     errors.push({ key: 'curriculumDown', value: String(c.curriculumDown), message: `must be below curriculumUp (${c.curriculumUp}), or the curriculum would move both ways at once` });
   }

@@ -84,6 +84,9 @@ export interface ActionSignature {
   /** The element role the verb acts on (a game's card, a reward): grammar-constrained decoding offers the verb only
    * while such an element is shown and not disabled, with those elements' ids as its number. Absent: always offered. */
   target?: string;
+  /** The element roles the verb can act on (a page's text boxes for fill): with config fitArgs, decoding offers the
+   * verb only while such an element is shown and not disabled, with those elements' ids as its id. */
+  acts?: readonly string[];
 }
 
 export interface OptionSpec {
@@ -120,6 +123,9 @@ export interface EnvSpec {
   instanceKey?: 'goal' | 'goal+observation';
   /** The share of episodes its expert must win, when below 1: a game a planning expert can lose (the card battler). */
   expertFloor?: number;
+  /** Its typed text is not always copied from the goal or the page (a command, a transformed word, a time rewritten):
+   * config fitArgs leaves its text free. */
+  freeText?: boolean;
   /** The action language this environment accepts. */
   actions: readonly ActionSignature[];
   create(): Env;

@@ -1,12 +1,23 @@
 // Grammar-constrained decoding: from the env's action signatures, the ids in the current observation and the words
 // of the goal and observation (content words as the context's placeholders), the tokens that keep a partial action
-// well formed (verb, parens, args, END).
+// well formed (verb, parens, args, END). With fitArgs, arguments must also fit: a verb's ids only among the elements it
+// acts on (ActionSignature.acts), and typed text a run of consecutive words of the goal or of one page line.
 import type { ActionSignature, ArgKind, UiElement } from '../envs/api';
 import type { GenerateOptions } from './policy-api';
 import { ContentWords, END, SMALL_NUMBERS, UNK, splitWords, type Tokenizer } from './tokenizer';
 
 /** One step of an action's token grammar: one of several token sequences, or a quoted text. */
 type Atom = { seqs: number[][] } | { text: true };
+
+/** What may come next inside a quoted text, given the text's tokens so far (not empty). */
+type TextNext = (typed: readonly number[]) => ReadonlySet<number>;
+
+export interface GrammarOptions {
+  /** Ids only of elements the verb acts on (ActionSignature.acts), and, unless freeText, copied text only. */
+  fitArgs?: boolean;
+  /** The env types text that is not on its page (EnvSpec.freeText): any goal or page word, in any order. */
+  freeText?: boolean;
+}
 
 const DIRECTIONS = ['up', 'down', 'left', 'right'];
 
@@ -22,7 +33,11 @@ export interface GrammarRow {
 export class ActionGrammar {
   private readonly lit: Record<'(' | ')' | ',' | '"', number>;
 
-  constructor(private readonly tok: Tokenizer, private readonly signatures: readonly ActionSignature[]) {
+  constructor(
+    private readonly tok: Tokenizer,
+    private readonly signatures: readonly ActionSignature[],
+    private readonly options: GrammarOptions = {},
+  ) {
     const need = (w: string) => {
       const id = tok.id(w);
       if (id === undefined) throw new Error(`grammar: the tokenizer has no '${w}' token; build it from the action language too`);
@@ -40,42 +55,46 @@ export class ActionGrammar {
     const ids = [...row.obs.matchAll(/\[(\d+)\]/g)].map((m) => encode(m[1]));
     const words = encode(`${row.goal} ${row.obs}`);
     // encode gives vocabulary words (no special but UNK: no piece reads '<pad>'), placeholders and UNK
-    const text = new Set(words.filter((t) => t !== UNK && t !== this.lit['"']));
+    const q = this.lit['"'];
+    const text = new Set(words.filter((t) => t !== UNK && t !== q));
+    const copied = this.options.fitArgs && !this.options.freeText;
+    const next: TextNext = copied ? runsOf([row.goal, ...row.obs.split('\n')].map(encode), q) : () => text;
     const ints = [...Array(SMALL_NUMBERS).keys()].map((i) => encode(String(i)));
     for (const w of splitWords(`${row.goal} ${row.obs}`)) if (/^\d+$/.test(w)) ints.push(encode(w));
     const dirs = DIRECTIONS.filter((d) => this.tok.id(d) !== undefined).map((d) => [this.tok.id(d) as number]);
-    const enabled = (role: string) => (row.elements ?? []).filter((e) => e.role === role && !e.state?.disabled);
-    const targets = (role: string) => enabled(role).map((e) => encode(String(e.id)));
-    const arg = (k: ArgKind, target: string | undefined): Atom => {
+    const enabled = (roles: Roles) => (row.elements ?? []).filter((e) => roles.includes(e.role) && !e.state?.disabled);
+    const targets = (roles: Roles) => enabled(roles).map((e) => encode(String(e.id)));
+    const arg = (k: ArgKind, roles: Roles | undefined): Atom => {
       if (k === 'text') return { text: true };
-      if (target !== undefined && row.elements && (k === 'id' || k === 'int')) return { seqs: readable(targets(target)) };
+      if (roles !== undefined && row.elements && (k === 'id' || k === 'int')) return { seqs: readable(targets(roles)) };
       return { seqs: k === 'id' ? readable(ids) : k === 'int' ? readable(ints) : dirs };
     };
     const L = (w: keyof ActionGrammar['lit']): Atom => ({ seqs: [[this.lit[w]]] });
-    const shown = (s: ActionSignature) => s.target === undefined || !row.elements || enabled(s.target).length > 0;
-    const forms = this.signatures.filter(shown).map((s) => [
+    const rolesOf = (s: ActionSignature): Roles | undefined => (s.target !== undefined ? [s.target] : this.options.fitArgs ? s.acts : undefined);
+    const shown = (roles: Roles | undefined) => roles === undefined || !row.elements || enabled(roles).length > 0;
+    const forms = this.signatures.filter((s) => shown(rolesOf(s))).map((s) => [
       { seqs: [this.tok.encode(s.verb)] },
       L('('),
-      ...s.args.flatMap((k, i) => (i ? [L(','), arg(k, s.target)] : [arg(k, s.target)])),
+      ...s.args.flatMap((k, i) => (i ? [L(','), arg(k, rolesOf(s))] : [arg(k, rolesOf(s))])),
       L(')'),
       { seqs: [[END]] },
     ]);
     return (g) => {
       const out = new Set<number>();
-      for (const atoms of forms) this.walk(atoms, 0, g, 0, text, out);
+      for (const atoms of forms) this.walk(atoms, 0, g, 0, next, out);
       return out.size ? [...out] : [END];
     };
   }
 
   /** Add to `out` the tokens that may follow g[0..] when atoms[ai..] must match from g[i]. */
-  private walk(atoms: readonly Atom[], ai: number, g: readonly number[], i: number, text: ReadonlySet<number>, out: Set<number>): void {
+  private walk(atoms: readonly Atom[], ai: number, g: readonly number[], i: number, next: TextNext, out: Set<number>): void {
     if (ai === atoms.length) return;
     const atom = atoms[ai];
     if ('seqs' in atom) {
       for (const s of atom.seqs) {
         let k = 0;
         while (k < s.length && g[i + k] === s[k]) k++; // past g's end g[i + k] is undefined: no token
-        if (k === s.length) this.walk(atoms, ai + 1, g, i + k, text, out);
+        if (k === s.length) this.walk(atoms, ai + 1, g, i + k, next, out);
         else if (i + k === g.length) out.add(s[k]);
       }
       return;
@@ -85,14 +104,33 @@ export class ActionGrammar {
     if (g[i] !== q) return;
     for (let j = i + 1; ; j++) {
       if (j === g.length) {
-        text.forEach((t) => out.add(t));
+        next(g.slice(i + 1, j)).forEach((t) => out.add(t));
         if (j > i + 1) out.add(q);
         return;
       }
-      if (g[j] === q && j > i + 1) return this.walk(atoms, ai + 1, g, j + 1, text, out);
-      if (!text.has(g[j])) return;
+      if (g[j] === q && j > i + 1) return this.walk(atoms, ai + 1, g, j + 1, next, out);
+      if (!next(g.slice(i + 1, j)).has(g[j])) return;
     }
   }
+}
+
+type Roles = readonly string[];
+
+/** Copied text: after `typed`, each token that follows it somewhere in one of the sources (each a token sequence); the
+ * empty text may start anywhere. Placeholders of lost words (UNK) and quotes are never typed. */
+function runsOf(sources: readonly (readonly number[])[], quote: number): TextNext {
+  return (typed) => {
+    const out = new Set<number>();
+    for (const s of sources) {
+      for (let p = 0; p + typed.length < s.length; p++) {
+        let k = 0;
+        while (k < typed.length && s[p + k] === typed[k]) k++;
+        const t = s[p + k];
+        if (k === typed.length && t !== UNK && t !== quote) out.add(t);
+      }
+    }
+    return out;
+  };
 }
 
 /** GenerateOptions.allowed for a batch of rows, or undefined when constrained decoding is switched off. */

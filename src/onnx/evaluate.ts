@@ -21,6 +21,8 @@ export interface EvalOptions {
   greedy?: boolean;
   /** Never offer again an action the env refused since the last accepted one (config.skipRefused). Default false. */
   skipRefused?: boolean;
+  /** Ids only of fitting elements, copied text only (config.fitArgs). Default false. */
+  fitArgs?: boolean;
   /** Sampling temperature (default 1) and the seed of the sampling stream (default 0). */
   temperature?: number;
   sampleSeed?: number;
@@ -54,7 +56,7 @@ export async function evaluateOnnx(bytes: Uint8Array, o: EvalOptions, onProgress
   const info = checkContract(bytes);
   const spec = getEnvSpec(o.env);
   if (o.seeds.length === 0) throw new Error('evaluate: no seeds given');
-  const io = evaluationIO(spec, info.vocab, info.config.window, info.match);
+  const io = evaluationIO(spec, info.vocab, info.config.window, info.match, o.fitArgs ?? false);
   onProgress?.({ stage: 'starting' });
   const logits = await OnnxLogits.create(bytes, info.config.vocab, o.provider ?? 'wasm');
   try {

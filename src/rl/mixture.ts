@@ -84,6 +84,7 @@ export function mixtureSpec(families: readonly EnvSpec[]): MixtureSpec {
     maxTurns: Math.max(...families.map((s) => s.maxTurns)),
     options: [{ name: 'level', doc: "Each family's level (past its last: its last).", kind: 'int', default: 0, min: 0, max: top }],
     levels,
+    ...(families.some((s) => s.freeText) ? { freeText: true } : {}),
     actions: unionActions(families),
     create: () => new MixedEnv(spec, families),
     expert: (env) => {

@@ -37,9 +37,9 @@ export interface Assembled {
 }
 
 /** The model-side IO for one env and vocabulary. */
-export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean, match: boolean): AgentIO {
+export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number, longestAction: number, skills: boolean, match: boolean, fitArgs = false): AgentIO {
   const tok = Tokenizer.fromJSON(vocab);
-  const grammar = new ActionGrammar(tok, spec.actions);
+  const grammar = new ActionGrammar(tok, spec.actions, { fitArgs, freeText: spec.freeText });
   const maxActionTokens = longestAction + ACTION_SLACK;
   return {
     vocab,
@@ -62,8 +62,8 @@ export function agentIO(vocab: readonly string[], spec: EnvSpec, window: number,
 }
 
 /** The model-side IO of a policy with this vocabulary and window playing an env it may not have trained on. */
-export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: number, match: boolean): AgentIO {
-  return agentIO(vocab, spec, window, longestActionTokens(Tokenizer.fromJSON(vocab), vocabCorpus(spec).actions), false, match);
+export function evaluationIO(spec: EnvSpec, vocab: readonly string[], window: number, match: boolean, fitArgs = false): AgentIO {
+  return agentIO(vocab, spec, window, longestActionTokens(Tokenizer.fromJSON(vocab), vocabCorpus(spec).actions), false, match, fitArgs);
 }
 
 /**
@@ -83,7 +83,7 @@ export async function buildParts(config: Config, o: SetupOptions = {}, vocab?: r
   if (base) await policy.setParams(base.params);
   return {
     spec,
-    io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined, config.match),
+    io: agentIO(tok.toJSON(), spec, policy.window, longestAction, skills !== undefined, config.match, config.fitArgs),
     policy,
     note,
     createPolicy: async () => (await make()).policy,

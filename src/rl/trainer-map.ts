@@ -56,6 +56,7 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
   model: { trl: none('GRPOTrainer(model=...) takes a pretrained chat model with tool calling; tiny/small/base are ours'), verl: none('actor_rollout_ref.model.path takes a pretrained chat model; tiny/small/base are ours') },
   grammar: { trl: none('tools are parsed from the chat template; no switch constrains decoding to our action grammar'), verl: none('tool calls are parsed from the output; no switch constrains decoding to our action grammar') },
   skipRefused: { trl: none("a mask on our grammar's decoding from the env's refusals; TRL samples free text"), verl: none("a mask on our grammar's decoding from the env's refusals; verl samples free text") },
+  fitArgs: { trl: none("a mask on our grammar's decoding from the page's roles and words; TRL samples free text"), verl: none("a mask on our grammar's decoding from the page's roles and words; verl samples free text") },
   match: { trl: none("an input feature of our policy's context"), verl: none("an input feature of our policy's context") },
   init: { trl: none('GRPOTrainer(model=...) starts from its pretrained model; our base policy is ours'), verl: none('actor_rollout_ref.model.path names the pretrained model; our base policy is ours') },
   pointer: { trl: none("a head of our policy's architecture (pointing and copying); chat models emit tool-call text"), verl: none("a head of our policy's architecture (pointing and copying); chat models emit tool-call text") },

@@ -1,5 +1,6 @@
 // The open vocabulary over every registered environment: on test-split seeds, each expert action goes through its
-// context's placeholders and back exactly, uses no <unk>, and the action grammar allows every one of its tokens;
+// context's placeholders and back exactly, uses no <unk>, and the action grammar allows every one of its tokens, with
+// fitArgs too (ids of fitting elements, copied text but in families flagged freeText);
 // the vocabulary holds only words the train split shows (nothing is learnt from test content).
 import { describe, expect, it } from 'vitest';
 import { ENV_SPECS } from '../../src/envs/registry';
@@ -24,7 +25,9 @@ describe('open vocabulary', () => {
   for (const spec of ENV_SPECS)
     it(`${spec.id}: expert actions on test seeds round-trip through their contexts and the grammar allows them`, () => {
       const tok = vocabularyOf(spec);
-      const io = agentIO(tok.toJSON(), spec, 256, longestActionTokens(tok, vocabCorpus(spec).actions), false, false);
+      const longest = longestActionTokens(tok, vocabCorpus(spec).actions);
+      const io = agentIO(tok.toJSON(), spec, 256, longest, false, false);
+      const fitted = agentIO(tok.toJSON(), spec, 256, longest, false, false, true);
       let checked = 0;
       for (let seed = 0; seed < SEEDS; seed++) {
         const env = spec.create();
@@ -35,13 +38,16 @@ describe('open vocabulary', () => {
           const context = io.prompt(env.goal, obs, past);
           const tokens = io.encodeAction(action, context);
           const allowed = io.allowed(env.goal, obs, context);
+          const allowedFitted = fitted.allowed(env.goal, obs, context);
           const step = env.step(action);
           [obs, done] = [step.obs, step.terminated || step.truncated];
           past.push(action);
           if (OUT_OF_REACH[spec.id] && tokens.includes(UNK)) continue;
           expect(tokens, action).not.toContain(UNK);
           expect(io.decode(tokens, context)).toBe(action);
-          if (!OUTSIDE_GRAMMAR[spec.id]) tokens.forEach((t, i) => expect(Array.from(allowed(tokens.slice(0, i)) ?? []), `${action} token ${i}`).toContain(t));
+          if (!OUTSIDE_GRAMMAR[spec.id]) {
+            for (const a of [allowed, allowedFitted]) tokens.forEach((t, i) => expect(Array.from(a(tokens.slice(0, i)) ?? []), `${action} token ${i}`).toContain(t));
+          }
           checked++;
         }
       }

@@ -39,9 +39,9 @@ describe('export and eval CLIs', () => {
       file: 'p.onnx',
       json: true,
       // Without --level or --opt the env plays its level 0.
-      options: { env: 'grid-world', seeds: [2, 3, 4], split: 'test', envOptions: envOptionsFor(getEnvSpec('grid-world'), 0), greedy: true, skipRefused: false, temperature: 1, sampleSeed: 0 },
+      options: { env: 'grid-world', seeds: [2, 3, 4], split: 'test', envOptions: envOptionsFor(getEnvSpec('grid-world'), 0), greedy: true, skipRefused: false, fitArgs: false, temperature: 1, sampleSeed: 0 },
     });
-    expect(parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '2', '--split', 'train', '--opt', 'doors=2', '--skip-refused']).options).toMatchObject({ split: 'train', envOptions: { doors: 2 }, skipRefused: true });
+    expect(parseEval(['--onnx', 'p.onnx', '--env', 'grid-world', '--seeds', '2', '--split', 'train', '--opt', 'doors=2', '--skip-refused', '--fit-args']).options).toMatchObject({ split: 'train', envOptions: { doors: 2 }, skipRefused: true, fitArgs: true });
   });
 
   it('a checkpoint exports to .onnx and evaluates on an env; exit statuses 2 and 1 on bad flags and files', async () => {

@@ -53,6 +53,7 @@ export const enterTime = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ field: '12h' }, { field: '24h' }]),
   miniwob: 'enter-time',
   instanceKey: 'goal+observation',
+  freeText: true, // the time is typed as hh:mm, not as the goal writes it
   init(rng, o, pools) {
     const want = TIMES.pick(rng, pools, 1440);
     const [label, heading] = LAYOUTS.draw(rng, pools);

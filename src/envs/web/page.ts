@@ -153,6 +153,8 @@ export interface WebTaskDef<S> {
   lesson?: boolean;
   /** What identifies an instance for the split check (see EnvSpec.instanceKey; default the goal). */
   instanceKey?: 'goal' | 'goal+observation';
+  /** Types text that is not copied from the goal or the page (see EnvSpec.freeText). */
+  freeText?: boolean;
   /** A new episode from the seeded stream and resolved options, its content drawn from the split's pools. */
   init(rng: Rng, o: ResolvedOptions, pools: Pools): { goal: string; state: S };
   /** Draws the state onto the page; handlers mutate the state and may call page.end(). */
@@ -166,10 +168,11 @@ export interface WebTaskDef<S> {
 }
 
 export const WEB_ACTIONS: readonly ActionSignature[] = [
-  { verb: 'click', args: ['id'] },
-  { verb: 'fill', args: ['id', 'text'] },
-  { verb: 'select', args: ['id', 'text'] },
-  { verb: 'check', args: ['id'] },
+  // The roles whose elements take the verb on some family's page (test/envs/web-fit-args.test.ts checks every family)
+  { verb: 'click', args: ['id'], acts: ['button', 'link', 'tab', 'menuitem', 'option', 'combobox', 'treeitem', 'gridcell', 'checkbox', 'textbox'] },
+  { verb: 'fill', args: ['id', 'text'], acts: ['textbox', 'slider', 'spinbutton'] },
+  { verb: 'select', args: ['id', 'text'], acts: ['combobox'] },
+  { verb: 'check', args: ['id'], acts: ['checkbox'] },
   { verb: 'back', args: [] },
   { verb: 'answer', args: ['text'] },
 ];
@@ -329,6 +332,7 @@ export function defineWebTask<S>(def: WebTaskDef<S>): EnvSpec {
     ...(def.miniwob !== undefined ? { miniwob: def.miniwob } : {}),
     ...(def.lesson ? { lesson: true } : {}),
     ...(def.instanceKey ? { instanceKey: def.instanceKey } : {}),
+    ...(def.freeText ? { freeText: true } : {}),
     actions: WEB_ACTIONS,
     create: () => new WebEnv(def),
     expert(env: Env): string {

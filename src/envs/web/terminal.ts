@@ -56,6 +56,7 @@ export const terminal = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ files: 3 }, { files: 6 }, { files: 12 }]),
   miniwob: 'terminal',
   instanceKey: 'goal+observation',
+  freeText: true, // commands (ls, rm) are not on the page
   init(rng, o, pools) {
     const exts = pools.words(FILE_EXTENSIONS);
     const noExtension = inSplit(NO_EXTENSION_GOAL, pools.split);

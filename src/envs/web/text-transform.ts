@@ -43,6 +43,7 @@ export const textTransform = defineWebTask<State>({
   levels: levelTable(OPTIONS, [{ length: 3 }, { length: 5 }, { length: 8 }]),
   miniwob: 'text-transform',
   instanceKey: 'goal+observation',
+  freeText: true, // the word is typed transformed
   init(rng, o, pools) {
     const text = pools.string(rng, 3, o.length as number, ALPHANUMERIC);
     const [caption, label] = LAYOUTS.draw(rng, pools);

@@ -57,6 +57,7 @@ export const useAutocomplete = defineWebTask<State>({
   options: OPTIONS,
   levels: levelTable(OPTIONS, [{ suggestions: 3, words: 'starter' }, { words: 'open' }, { suggestions: 5 }, { suggestions: 8 }]),
   miniwob: 'use-autocomplete',
+  freeText: true, // types the first letters of a word
   init(rng, o, pools) {
     const starter = o.words === 'starter';
     const items = placesOf({ split: pools.split, starter });

@@ -10,6 +10,7 @@ export const PLAIN_LABELS: Partial<Record<ConfigKey, string>> = {
   model: 'policy size',
   grammar: 'only well-formed actions',
   skipRefused: 'never repeat a refused action',
+  fitArgs: 'act only on fitting elements, type copied text',
   match: 'mark goal words on the page',
   pointer: 'point at page elements and copy words',
   init: 'start from',
