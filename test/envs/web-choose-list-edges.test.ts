@@ -10,15 +10,7 @@ import { chooseList } from '../../src/envs/web/choose-list';
 import { COLORS } from '../../src/envs/words';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  options: string[];
-  list: { value: string; open: boolean };
-  target: string;
-  submitFirst: boolean;
-  label: string;
-  frame: { heading: string; note: string };
-}
+import type { State } from '../../src/envs/web/choose-list';
 
 const def = defOf<State>(chooseList);
 const train = poolsOf('train');

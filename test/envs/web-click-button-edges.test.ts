@@ -9,16 +9,7 @@ import { clickButton } from '../../src/envs/web/click-button';
 import { BUTTON_WORDS } from '../../src/envs/words';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface Item {
-  role: 'button' | 'text' | 'textbox';
-  name: string;
-  value: string;
-}
-interface State {
-  items: Item[];
-  target: string;
-}
+import type { Item, State } from '../../src/envs/web/click-button';
 
 const def = defOf<State>(clickButton);
 const train = poolsOf('train');

@@ -9,14 +9,7 @@ import { layoutOf } from '../../src/envs/web/controls';
 import { clickCheckboxes } from '../../src/envs/web/click-checkboxes';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  labels: string[];
-  want: boolean[];
-  checked: boolean[];
-  submitFirst: boolean;
-  frame: { heading: string; note: string };
-}
+import type { State } from '../../src/envs/web/click-checkboxes';
 
 const def = defOf<State>(clickCheckboxes);
 const train = poolsOf('train');

@@ -7,13 +7,7 @@ import { inSplit, poolsOf } from '../../src/envs/split';
 import { clickTab } from '../../src/envs/web/click-tab';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  tabs: number;
-  panel: string;
-  active: number;
-  target: number;
-}
+import type { State } from '../../src/envs/web/click-tab';
 
 const def = defOf<State>(clickTab);
 const train = poolsOf('train');

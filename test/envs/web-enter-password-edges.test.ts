@@ -8,14 +8,7 @@ import { layoutOf } from '../../src/envs/web/controls';
 import { enterPassword } from '../../src/envs/web/enter-password';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  password: string;
-  labels: readonly [string, string];
-  heading: string;
-  first: string;
-  second: string;
-}
+import type { State } from '../../src/envs/web/enter-password';
 
 const def = defOf<State>(enterPassword);
 const train = poolsOf('train');

@@ -10,14 +10,7 @@ import { enterText, textOf } from '../../src/envs/web/enter-text';
 import { NOUNS } from '../../src/envs/words';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  target: string;
-  value: string;
-  above: boolean;
-  label: string;
-  extra: string;
-}
+import type { State } from '../../src/envs/web/enter-text';
 
 const def = defOf<State>(enterText);
 const train = poolsOf('train');

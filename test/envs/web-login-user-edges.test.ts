@@ -10,15 +10,7 @@ import { loginUser } from '../../src/envs/web/login-user';
 import { FIRST_NAMES, NOUNS } from '../../src/envs/words';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
-
-interface State {
-  fields: string[];
-  values: Record<string, string>;
-  user: string;
-  pass: string;
-  heading: string;
-  link: string;
-}
+import type { State } from '../../src/envs/web/login-user';
 
 const def = defOf<State>(loginUser);
 const open = (extras: number) => ({ extras, words: 'open' });

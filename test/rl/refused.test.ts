@@ -1,6 +1,6 @@
 // skipRefused's filter on a hand-written grammar: actions are `v n END` with v in {1, 2} and n in {10, 11}, and
 // `3 END` (a verb without argument). A token is dropped only when every way on from it is a refused action.
-// Also config.fitArgs's refusal without the grammar or in a team.
+// Also the refusal of config.skipRefused and config.fitArgs without the grammar or in a team.
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/core/config';
 import { getEnvSpec } from '../../src/envs/registry';
@@ -94,28 +94,15 @@ describe('the card battler under its grammar (targets and skipRefused together)'
   });
 });
 
-describe('config.skipRefused', () => {
+describe.each(['skipRefused', 'fitArgs'] as const)('config.%s', (key) => {
   it('is refused without the grammar or in a team, naming the key', () => {
     const error = (over: Record<string, unknown>) => {
-      const v = validateConfig({ skipRefused: true, ...over });
-      return v.ok ? undefined : v.errors.find((e) => e.key === 'skipRefused')?.message;
+      const v = validateConfig({ [key]: true, ...over });
+      return v.ok ? undefined : v.errors.find((e) => e.key === key)?.message;
     };
     expect(error({})).toBeUndefined();
     expect(error({ grammar: false })).toMatch(/needs grammar = true and workflow = single/);
     expect(error({ workflow: 'debate' })).toMatch(/needs grammar = true and workflow = single/);
-    expect(validateConfig({ skipRefused: false, grammar: false }).ok).toBe(true);
-  });
-});
-
-describe('config.fitArgs', () => {
-  it('is refused without the grammar or in a team, naming the key', () => {
-    const error = (over: Record<string, unknown>) => {
-      const v = validateConfig({ fitArgs: true, ...over });
-      return v.ok ? undefined : v.errors.find((e) => e.key === 'fitArgs')?.message;
-    };
-    expect(error({})).toBeUndefined();
-    expect(error({ grammar: false })).toMatch(/needs grammar = true and workflow = single/);
-    expect(error({ workflow: 'debate' })).toMatch(/needs grammar = true and workflow = single/);
-    expect(validateConfig({ fitArgs: false, grammar: false }).ok).toBe(true);
+    expect(validateConfig({ [key]: false, grammar: false }).ok).toBe(true);
   });
 });

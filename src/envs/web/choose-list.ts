@@ -13,7 +13,7 @@ import { addList, emptyList, type ListState } from './controls';
 import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onClick, type Page } from './page';
 
-interface State {
+export interface State {
   options: string[];
   list: ListState;
   target: string;

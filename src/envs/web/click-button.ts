@@ -9,13 +9,13 @@ import { BUTTON_WORDS, capitalize } from '../words';
 import { wordsOf } from './controls';
 import { defineWebTask, onClick, onFill, type WebTaskDef } from './page';
 
-interface Item {
+export interface Item {
   role: 'button' | 'text' | 'textbox';
   name: string;
   value: string;
 }
 
-interface State {
+export interface State {
   items: Item[];
   target: string;
 }

@@ -14,7 +14,7 @@ import { listOf } from './controls';
 import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onCheck, onClick, type Page } from './page';
 
-interface State {
+export interface State {
   labels: string[];
   want: boolean[];
   checked: boolean[];

@@ -7,7 +7,7 @@ import { intOption } from '../options';
 import { wordsOf } from './controls';
 import { defineWebTask, onClick } from './page';
 
-interface State {
+export interface State {
   tabs: number;
   panel: string; // the open tab's filler text (clicking any tab ends the episode, so no other panel is ever shown)
   active: number;

@@ -13,7 +13,7 @@ const LABELS: readonly (readonly [string, string])[] = [
 const HEADINGS = ['', 'Sign up', 'Change password', 'Create account', 'Security', 'Reset password'];
 const LAYOUTS = new Layouts('enter-password', [LABELS.length, HEADINGS.length]);
 
-interface State {
+export interface State {
   password: string;
   labels: readonly [string, string];
   heading: string;

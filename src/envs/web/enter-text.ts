@@ -14,7 +14,7 @@ import { NOUNS } from '../words';
 import { Layouts } from './layout';
 import { defineWebTask, onClick, onFill, type Page } from './page';
 
-interface State {
+export interface State {
   target: string;
   value: string;
   above: boolean; // Submit above the field

@@ -19,7 +19,7 @@ const HEADINGS = ['', 'Sign in', 'Welcome back', 'Account access'] as const;
 const LINKS = ['', 'Create account', 'Need help'] as const;
 const LAYOUTS = new Layouts('login-user', [HEADINGS.length, LINKS.length]);
 
-interface State {
+export interface State {
   fields: string[]; // labels in page order
   values: Record<string, string>;
   user: string;
