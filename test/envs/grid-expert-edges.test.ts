@@ -63,6 +63,14 @@ describe('grid expert: routes by sub-goals', () => {
     expect(planRoute(l.layout, l.state)).toBeNull();
     expect(solve(l.layout, l.state)).toBeNull();
   });
+
+  it('gives up past 16 legs: 7 keys and doors in a row take 15, 8 take 17', () => {
+    const seven = gridLevel([`A${'KD'.repeat(7)}E`]);
+    expect(planRoute(seven.layout, seven.state)).toEqual(Array(15).fill(3));
+    const eight = gridLevel([`A${'KD'.repeat(8)}E`]);
+    expect(planRoute(eight.layout, eight.state)).toBeNull();
+    expect(solve(eight.layout, eight.state)).toEqual(Array(17).fill(3)); // the exact search has no legs to run out of
+  });
 });
 
 describe('grid expert: moves', () => {
@@ -96,5 +104,12 @@ describe('grid expert: the exact solver', () => {
     const l = gridLevel(['A#E', '...']);
     expect(solve(l.layout, l.state)).toEqual([1, 3, 3, 0]);
     expect(solve(l.layout, l.state, 3)).toBeNull();
+  });
+
+  it('stops at the first layer that starts with maxStates states or more', () => {
+    const l = gridLevel(['A#E', '...']);
+    // States seen after each layer: 1 (start), 2 (cell 3), 3 (cell 4), 4 (cell 5); layer 4 reaches the exit.
+    expect(solve(l.layout, l.state, 4)).toBeNull(); // 4 states seen when layer 4 would start
+    expect(solve(l.layout, l.state, 5)).toEqual([1, 3, 3, 0]);
   });
 });
