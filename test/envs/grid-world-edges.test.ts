@@ -158,6 +158,11 @@ describe('grid world: observations', () => {
     expect(obs.text).toBe("[1] row 'A # D K E S G'\n[2] row 'B . . . . . .'\n[3] status 'keys 2'");
   });
 
+  it('builds its elements once: the same array on every read', () => {
+    const obs = grid(['A.E']).step('move(right)').obs;
+    expect(obs.elements).toBe(obs.elements);
+  });
+
   it('draws an open gate as O, and the agent in the last column', () => {
     const l = gridLevel(['.BG', '.SA']);
     l.state.cells[4] |= BOX;
