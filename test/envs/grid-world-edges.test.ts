@@ -117,7 +117,7 @@ describe('grid world: steps', () => {
   it('reads the four short actions and their spelled-out forms alike', () => {
     for (const [action, agent] of [['move(up)', 1], ['move(down)', 7], ['move(left)', 3], ['move(right)', 5], ['move( up )', 1], ['move("down")', 7], ['move(left )', 3], ['move( right)', 5]] as const) {
       const g = grid(['...', '.A.', '...']);
-      expect(g.step(action).info.lastActionError, action).toBeUndefined();
+      expect(Object.keys(g.step(action).info), action).toEqual(['success', 'progress', 'turn']); // no error, not even undefined
       expect(g.state.agent, action).toBe(agent);
     }
   });
@@ -223,6 +223,7 @@ describe('grid world: goals, progress, clones and spec', () => {
     for (let t = 0; t < 80 && g.step(expertMove(g.layout, g.state)).info.progress === 0; t++); // up to the key: 0.9 * 2 / 5
     expect(g.state.keys).toBe(1);
     const c = g.clone();
+    expect(g.turn).toBeGreaterThan(0);
     expect([c.goal, c.turn, c.layout, c.state]).toEqual([g.goal, g.turn, g.layout, g.state]);
     const a = expertMove(g.layout, g.state);
     const fromClone = c.step(a);
@@ -233,6 +234,14 @@ describe('grid world: goals, progress, clones and spec', () => {
     expect(fromClone.obs.text).toBe(fromOriginal.obs.text);
   });
 
+  it('starts over on reset: turn 0, progress 0, the episode open again', () => {
+    const g = grid(['AE']);
+    g.step('move(right)');
+    const r = g.reset({ seed: 0 });
+    expect([g.turn, g.state.won, r.info]).toEqual([0, false, { success: false, progress: 0, turn: 0 }]);
+    expect(g.step('move(up)').info.lastActionError).not.toBe('the episode is over; call reset()');
+  });
+
   it('names itself, its options and its expert, which refuses another environment', () => {
     const g = gridWorldSpec.create();
     expect(g).toBeInstanceOf(GridWorld);
@@ -240,6 +249,8 @@ describe('grid world: goals, progress, clones and spec', () => {
     expect(gridWorldSpec.description).toMatch(/^Move through a grid/);
     expect(gridWorldSpec.options!.map((o) => o.name)).toEqual(['width', 'height', 'doors', 'boxes', 'walls']);
     for (const o of gridWorldSpec.options!) expect(o.doc.length, o.name).toBeGreaterThan(10);
+    const levels = gridWorldSpec.levels!.map((l) => [l.width, l.height, l.doors, l.boxes, l.walls]);
+    expect(levels).toEqual([[7, 5, 1, 0, 1], [9, 5, 1, 1, 0], [9, 5, 1, 1, 2], [11, 6, 2, 1, 3], [13, 7, 2, 2, 4]]);
     expect(gridWorldSpec.actions).toEqual([{ verb: 'move', args: ['dir'] }]);
     expect(gridWorldSpec.miniwob).toBeNull();
     expect(() => gridWorldSpec.expert!({} as Env)).toThrow('grid-world expert: not a grid-world environment');
