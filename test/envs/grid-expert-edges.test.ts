@@ -21,6 +21,20 @@ describe('grid expert: routes by sub-goals', () => {
     expect(planRoute(l.layout, l.state)).toEqual([1, 3, 3, 0]);
   });
 
+  it('walks neither off a row\'s end onto the next row nor off its start onto the last', () => {
+    const right = gridLevel(['..A', 'E..']); // right of A would wrap onto E
+    expect(planRoute(right.layout, right.state)).toEqual([1, 2, 2]);
+    const left = gridLevel(['..E', 'A..']); // left of A would wrap onto E
+    expect(planRoute(left.layout, left.state)).toEqual([0, 3, 3]);
+  });
+
+  it('walks over an empty switch and over a key on its way to the exit', () => {
+    const l = gridLevel(['ASE']); // the switch holds no box, and there is no gate
+    expect(planRoute(l.layout, l.state)).toEqual([3, 3]);
+    const k = gridLevel(['AKE', '...']); // through the key, not round it
+    expect(planRoute(k.layout, k.state)).toEqual([3, 3]);
+  });
+
   it('takes the key, then opens the door, then walks to the exit', () => {
     const l = gridLevel(['AKD.E']);
     const route = planRoute(l.layout, l.state)!;
@@ -58,10 +72,32 @@ describe('grid expert: routes by sub-goals', () => {
     expect(solve(l.layout, l.state)).toHaveLength(14);
   });
 
+  it('steps onto cell 0 to push a box from there', () => {
+    const l = gridLevel(['.BS', 'A.#', 'G##', 'E##']);
+    // Up to cell 0 and one push right; then down before left (the search tries down first), down through the gate and
+    // down to the exit.
+    expect(planRoute(l.layout, l.state)).toEqual([0, 3, 1, 2, 1, 1]);
+  });
+
+  it('keeps the first of two equally cheap orders of boxes', () => {
+    const l = gridLevel(['S.B.A.B.S', '####G####', '####E####']);
+    // The left box to the left switch (3 moves) then the right one (6), or the other way round (3 + 6): 9 either way;
+    // the left box comes first in cell order. Then three steps back to the middle and down twice: 14.
+    expect(planRoute(l.layout, l.state)).toEqual([2, 2, 2, 3, 3, 3, 3, 3, 3, 2, 2, 2, 1, 1]);
+  });
+
   it('returns null when a box can no longer reach a switch', () => {
     const l = gridLevel(['B.S', 'A..', '##G', '##E']); // the box in its corner moves no way
     expect(planRoute(l.layout, l.state)).toBeNull();
     expect(solve(l.layout, l.state)).toBeNull();
+  });
+
+  it('gives up past 16 legs: 7 keys and doors in a row take 15, 8 take 17', () => {
+    const seven = gridLevel([`A${'KD'.repeat(7)}E`]);
+    expect(planRoute(seven.layout, seven.state)).toEqual(Array(15).fill(3));
+    const eight = gridLevel([`A${'KD'.repeat(8)}E`]);
+    expect(planRoute(eight.layout, eight.state)).toBeNull();
+    expect(solve(eight.layout, eight.state)).toEqual(Array(17).fill(3)); // the exact search has no legs to run out of
   });
 });
 
@@ -96,5 +132,12 @@ describe('grid expert: the exact solver', () => {
     const l = gridLevel(['A#E', '...']);
     expect(solve(l.layout, l.state)).toEqual([1, 3, 3, 0]);
     expect(solve(l.layout, l.state, 3)).toBeNull();
+  });
+
+  it('stops at the first layer that starts with maxStates states or more', () => {
+    const l = gridLevel(['A#E', '...']);
+    // States seen after each layer: 1 (start), 2 (cell 3), 3 (cell 4), 4 (cell 5); layer 4 reaches the exit.
+    expect(solve(l.layout, l.state, 4)).toBeNull(); // 4 states seen when layer 4 would start
+    expect(solve(l.layout, l.state, 5)).toEqual([1, 3, 3, 0]);
   });
 });

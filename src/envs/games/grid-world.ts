@@ -62,7 +62,8 @@ export function moveAgent(layout: Layout, s: GridState, dir: number): string | u
     const bx = tx + dx;
     const by = ty + dy;
     const b = by * w + bx;
-    if (bx < 0 || by < 0 || bx >= w || by >= h || (s.cells[b] !== FLOOR && s.cells[b] !== SWITCH)) return 'the box cannot move there';
+    // Rows -1 and h lie outside the Uint8Array: their reads are undefined, no floor or switch; columns would wrap.
+    if (bx < 0 || bx >= w || (s.cells[b] !== FLOOR && s.cells[b] !== SWITCH)) return 'the box cannot move there';
     const cells = s.cells.slice();
     cells[b] |= BOX;
     cells[t] &= ~BOX;
@@ -106,6 +107,7 @@ const drawnRows = new WeakMap<Uint8Array, string[]>();
 
 function cellRows(layout: Layout, cells: Uint8Array): string[] {
   let rows = drawnRows.get(cells);
+  // Stryker disable next-line ConditionalExpression: drawing the rows again draws the same rows, which gridRows copies
   if (!rows) {
     const open = gateOpen(layout, cells);
     rows = [];
@@ -149,6 +151,7 @@ class GridObservation implements Observation {
   }
   /** The elements' text, built straight from the rows (what renderElements would print). */
   get text(): string {
+    // Stryker disable next-line ConditionalExpression: building the text again builds the same string
     if (this.#text === undefined) {
       const rows = gridRows(this.layout, this.snap);
       let out = '';
@@ -202,6 +205,7 @@ export class GridWorld implements Env {
   /** Keys taken, doors opened and switches held so far (recounted only when the cells were replaced). */
   private milestones(): number {
     const cells = this.state.cells;
+    // Stryker disable next-line ConditionalExpression: counting again counts the same cells
     if (cells !== this.counted) {
       let n = 0;
       for (const c of cells) if (c === KEY || c === DOOR) n--;
@@ -226,10 +230,15 @@ export class GridWorld implements Env {
     else {
       this.turn++;
       let d = -1;
+      // The four short forms skip the parser, which reads them the same way.
       switch (action) {
+        // Stryker disable next-line StringLiteral: the parser below reads move(up) as direction 0 too
         case 'move(up)': d = 0; break;
+        // Stryker disable next-line StringLiteral: the parser below reads move(down) as direction 1 too
         case 'move(down)': d = 1; break;
+        // Stryker disable next-line StringLiteral: the parser below reads move(left) as direction 2 too
         case 'move(left)': d = 2; break;
+        // Stryker disable next-line StringLiteral: the parser below reads move(right) as direction 3 too
         case 'move(right)': d = 3; break;
         default: {
           const c = parseAction(action, GRID_ACTIONS);
