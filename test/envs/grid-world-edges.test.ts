@@ -5,22 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { BOX, DOOR, FLOOR, KEY, SWITCH, GridWorld, gateOpen, gridRows, gridWorldSpec, moveAgent } from '../../src/envs/games/grid-world';
 import { expertMove } from '../../src/envs/games/grid-expert';
 import type { Env } from '../../src/envs/api';
-import { gridLevel } from '../support/grid-level';
+import { gridLevel, gridWorldOn } from '../support/grid-level';
 
 const UP = 0;
 const DOWN = 1;
 const LEFT = 2;
 const RIGHT = 3;
 
-/** A grid world reset on seed 0 (default level), then given a level drawn by hand (its progress keeps seed 0's start). */
-function grid(rows: string[]): GridWorld {
-  const g = new GridWorld();
-  g.reset({ seed: 0 });
-  const { layout, state } = gridLevel(rows);
-  g.layout = layout;
-  g.state = state;
-  return g;
-}
+const grid = gridWorldOn;
 
 describe('grid world: moves', () => {
   it('refuses each of the four edges of a one-cell grid', () => {

@@ -8,17 +8,9 @@ import { drawSkeleton } from '../../src/envs/games/grid-levels';
 import { plainObservation, renderElements } from '../../src/envs/observation';
 import { playBaseline } from '../../src/envs/baselines';
 import { Rng } from '../../src/core/rng';
-import { gridLevel } from '../support/grid-level';
+import { gridWorldOn } from '../support/grid-level';
 
-/** A grid world with a hand-made level: rows of symbols (A agent, B box, K key, D door, S switch, G gate, E exit). */
-function grid(rows: string[]): GridWorld {
-  const g = new GridWorld();
-  g.reset({ seed: 0 });
-  const { layout, state } = gridLevel(rows);
-  g.layout = layout;
-  g.state = state;
-  return g;
-}
+const grid = gridWorldOn;
 
 describe('grid world', () => {
   it('pushes boxes, and not into walls', () => {

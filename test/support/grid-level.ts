@@ -1,5 +1,6 @@
-// A grid-world level drawn by hand from rows of symbols, for the grid-world and grid-expert tests.
-import { BOX, DOOR, EXIT, FLOOR, GATE, KEY, SWITCH, WALL, type GridState, type Layout } from '../../src/envs/games/grid-world';
+// A grid-world level drawn by hand from rows of symbols, and a grid world playing one, for the grid-world and
+// grid-expert tests.
+import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, type GridState, type Layout } from '../../src/envs/games/grid-world';
 
 /** A level from rows of symbols: A agent, B box, K key, D door, S switch, G gate, E exit, # wall, . floor. */
 export function gridLevel(rows: string[]): { layout: Layout; state: GridState } {
@@ -14,4 +15,14 @@ export function gridLevel(rows: string[]): { layout: Layout; state: GridState } 
     if (c === 'S') switches.push(i);
   });
   return { layout: { w, h: rows.length, switches }, state: { cells, agent, keys: 0, won: false } };
+}
+
+/** A grid world reset on seed 0 (default level), then given a level drawn by hand (its progress keeps seed 0's start). */
+export function gridWorldOn(rows: string[]): GridWorld {
+  const g = new GridWorld();
+  g.reset({ seed: 0 });
+  const { layout, state } = gridLevel(rows);
+  g.layout = layout;
+  g.state = state;
+  return g;
 }
