@@ -9,8 +9,8 @@ import { ContentWords, END, SMALL_NUMBERS, UNK, splitWords, type Tokenizer } fro
 /** One step of an action's token grammar: one of several token sequences, or a quoted text. */
 type Atom = { seqs: number[][] } | { text: true };
 
-/** What may come next inside a quoted text, given the text's tokens so far (not empty). */
-type TextNext = (typed: readonly number[]) => ReadonlySet<number>;
+/** What may come next inside a quoted text, given its tokens so far, g[from..to) (read in place: on the hot path). */
+type TextNext = (g: readonly number[], from: number, to: number) => ReadonlySet<number>;
 
 export interface GrammarOptions {
   /** Ids only of elements the verb acts on (ActionSignature.acts), and, unless freeText, copied text only. */
@@ -104,29 +104,30 @@ export class ActionGrammar {
     if (g[i] !== q) return;
     for (let j = i + 1; ; j++) {
       if (j === g.length) {
-        next(g.slice(i + 1, j)).forEach((t) => out.add(t));
+        next(g, i + 1, j).forEach((t) => out.add(t));
         if (j > i + 1) out.add(q);
         return;
       }
       if (g[j] === q && j > i + 1) return this.walk(atoms, ai + 1, g, j + 1, next, out);
-      if (!next(g.slice(i + 1, j)).has(g[j])) return;
+      if (!next(g, i + 1, j).has(g[j])) return;
     }
   }
 }
 
 type Roles = readonly string[];
 
-/** Copied text: after `typed`, each token that follows it somewhere in one of the sources (each a token sequence); the
- * empty text may start anywhere. Placeholders of lost words (UNK) and quotes are never typed. */
+/** Copied text: after the text typed so far, each token that follows it somewhere in one of the sources (each a token
+ * sequence); the empty text may start anywhere. Placeholders of lost words (UNK) and quotes are never typed. */
 function runsOf(sources: readonly (readonly number[])[], quote: number): TextNext {
-  return (typed) => {
+  return (g, from, to) => {
+    const n = to - from;
     const out = new Set<number>();
     for (const s of sources) {
-      for (let p = 0; p + typed.length < s.length; p++) {
+      for (let p = 0; p + n < s.length; p++) {
         let k = 0;
-        while (k < typed.length && s[p + k] === typed[k]) k++;
+        while (k < n && s[p + k] === g[from + k]) k++;
         const t = s[p + k];
-        if (k === typed.length && t !== UNK && t !== quote) out.add(t);
+        if (k === n && t !== UNK && t !== quote) out.add(t);
       }
     }
     return out;
