@@ -37,3 +37,8 @@ it('choose-list loads, its levels naming its own options', async () => {
   const { chooseList } = await import('../../src/envs/web/choose-list');
   expect(chooseList.levels?.map((l) => `${l.entries} ${l.words}`)).toEqual(['3 starter', '4 open', '6 open', '9 open', '12 open']);
 });
+
+it('long-page loads, its levels naming its own options', async () => {
+  const { longPage } = await import('../../src/envs/web/long-page');
+  expect(longPage.levels?.map((l) => `${l.buttons} ${l.decoys}`)).toEqual(['12 0', '24 0', '36 0', '48 0', '60 4']);
+});
