@@ -42,3 +42,13 @@ it('long-page loads, its levels naming its own options', async () => {
   const { longPage } = await import('../../src/envs/web/long-page');
   expect(longPage.levels?.map((l) => `${l.buttons} ${l.decoys}`)).toEqual(['12 0', '24 0', '36 0', '48 0', '60 4']);
 });
+
+it('multi-orderings loads, its levels naming its own options', async () => {
+  const { multiOrderings } = await import('../../src/envs/web/multi-orderings');
+  expect(multiOrderings.levels?.map((l) => l.shuffled)).toEqual([0, 1]);
+});
+
+it('multi-layouts loads, its levels naming its own options', async () => {
+  const { multiLayouts } = await import('../../src/envs/web/multi-layouts');
+  expect(multiLayouts.levels?.map((l) => l.styles)).toEqual([1, 2, 3]);
+});
