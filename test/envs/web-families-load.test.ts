@@ -52,3 +52,8 @@ it('multi-layouts loads, its levels naming its own options', async () => {
   const { multiLayouts } = await import('../../src/envs/web/multi-layouts');
   expect(multiLayouts.levels?.map((l) => l.styles)).toEqual([1, 2, 3]);
 });
+
+it('enter-date loads, its levels naming its own options', async () => {
+  const { enterDate } = await import('../../src/envs/web/enter-date');
+  expect(enterDate.levels?.map((l) => l.years)).toEqual([1, 10, 40]);
+});
