@@ -57,3 +57,8 @@ it('enter-date loads, its levels naming its own options', async () => {
   const { enterDate } = await import('../../src/envs/web/enter-date');
   expect(enterDate.levels?.map((l) => l.years)).toEqual([1, 10, 40]);
 });
+
+it('choose-date loads, its levels naming its own options', async () => {
+  const { chooseDate } = await import('../../src/envs/web/choose-date');
+  expect(chooseDate.levels?.map((l) => l.months)).toEqual([1, 2, 12, 24]);
+});
