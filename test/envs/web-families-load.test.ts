@@ -62,3 +62,8 @@ it('choose-date loads, its levels naming its own options', async () => {
   const { chooseDate } = await import('../../src/envs/web/choose-date');
   expect(chooseDate.levels?.map((l) => l.months)).toEqual([1, 2, 12, 24]);
 });
+
+it('text-transform loads, its levels naming its own options', async () => {
+  const { textTransform } = await import('../../src/envs/web/text-transform');
+  expect(textTransform.levels?.map((l) => l.length)).toEqual([3, 5, 8]);
+});
