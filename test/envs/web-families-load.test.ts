@@ -67,3 +67,8 @@ it('text-transform loads, its levels naming its own options', async () => {
   const { textTransform } = await import('../../src/envs/web/text-transform');
   expect(textTransform.levels?.map((l) => l.length)).toEqual([3, 5, 8]);
 });
+
+it('find-word loads, its levels naming its own options', async () => {
+  const { findWord } = await import('../../src/envs/web/find-word');
+  expect(findWord.levels?.map((l) => l.words)).toEqual([8, 15, 30]);
+});
