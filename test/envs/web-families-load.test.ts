@@ -72,3 +72,8 @@ it('find-word loads, its levels naming its own options', async () => {
   const { findWord } = await import('../../src/envs/web/find-word');
   expect(findWord.levels?.map((l) => l.words)).toEqual([8, 15, 30]);
 });
+
+it('use-spinner loads, its levels naming its own options', async () => {
+  const { useSpinner } = await import('../../src/envs/web/use-spinner');
+  expect(useSpinner.levels?.map((l) => l.range)).toEqual([3, 10, 20]);
+});
