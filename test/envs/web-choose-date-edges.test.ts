@@ -85,6 +85,13 @@ describe('choose-date: init on a scripted stream', () => {
   });
 });
 
+describe('choose-date: no months', () => {
+  it('has no goal to draw, and says so by its goals\' name', () => {
+    // 0 months: the range would start on 01/01/2018 (month 13 of 2017), 365 days after the last, so no goal
+    expect(() => def.init(scripted([0, 0]), { months: 0 }, train)).toThrow('choose-date goals: none of its -1460 choices is in the train split');
+  });
+});
+
 describe('choose-date: over seeds', () => {
   it('every phrasing, label and heading in play; the wanted day within the months asked', () => {
     const phrasings = new Set<string>();

@@ -60,6 +60,13 @@ describe('enter-date: init on a scripted stream', () => {
   });
 });
 
+describe('enter-date: no years', () => {
+  it('has no date to draw, and says so by its choices\' name', () => {
+    // 0 years: the first day is 01/01/2020, after the last, so none of 0 choices
+    expect(() => def.init(scripted([0, 0]), { years: 0 }, train)).toThrow('enter-date dates: none of its 0 choices is in the train split');
+  });
+});
+
 describe('enter-date: over seeds', () => {
   it('dates within the years asked; every label and heading in play', () => {
     const labels = new Set<string>();
