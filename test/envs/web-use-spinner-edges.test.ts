@@ -68,6 +68,13 @@ describe('use-spinner: init on a scripted stream', () => {
   });
 });
 
+describe('use-spinner: a range below 0', () => {
+  it('has no goal to draw, and says so by its goals\' name', () => {
+    // range -1: 2 x -1 + 1 = -1 positions, so none of 4 x -1 choices
+    expect(() => def.init(scripted([0, 0]), { range: -1 }, train)).toThrow('use-spinner goals: none of its -4 choices is in the train split');
+  });
+});
+
 describe('use-spinner: over seeds', () => {
   it('every value of -3..3 a target, named in the goal; every label and heading; both button orders', () => {
     const targets = new Set<number>();

@@ -20,6 +20,7 @@ const GOALS = [
 ];
 const LABELS = ['', 'Answer', 'Word'];
 const HEADINGS = ['', 'Paragraph', 'Read this', 'Quiz'];
+// Stryker disable next-line StringLiteral: the key names the goals only in the no-choice error, and a paragraph of 6 or more words always has choices
 const GOAL_CHOICES = new PositionGoals('find-word', GOALS, (phrasing, k) => fillTemplate(phrasing, { nth: ordinal(k + 1) }));
 const LAYOUTS = new Layouts('find-word', [LABELS.length, HEADINGS.length]);
 

@@ -60,6 +60,7 @@ export const useSpinner = defineWebTask<State>({
   progress: (s) => 0.9 * (1 - Math.abs(s.target - s.value) / (2 * s.range)),
   expert(s, page) {
     if (s.value === s.target) return `click(${page.idOf('button', 'Submit')})`;
+    // Stryker disable next-line EqualityOperator: `<=` differs from `<` only at the target, where Submit was returned above
     return `click(${page.idOf('button', s.value < s.target ? 'up' : 'down')})`;
   },
 });
