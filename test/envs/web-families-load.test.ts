@@ -37,3 +37,18 @@ it('choose-list loads, its levels naming its own options', async () => {
   const { chooseList } = await import('../../src/envs/web/choose-list');
   expect(chooseList.levels?.map((l) => `${l.entries} ${l.words}`)).toEqual(['3 starter', '4 open', '6 open', '9 open', '12 open']);
 });
+
+it('copy-paste-2 loads, its levels naming its own options', async () => {
+  const { copyPaste2 } = await import('../../src/envs/web/copy-paste-2');
+  expect(copyPaste2.levels?.map((l) => l.areas)).toEqual([2, 3, 5]);
+});
+
+it('social-media loads, its levels naming its own options', async () => {
+  const { socialMedia } = await import('../../src/envs/web/social-media');
+  expect(socialMedia.levels?.map((l) => l.posts)).toEqual([3, 4, 10]);
+});
+
+it('form-sequence loads, its levels naming its own options', async () => {
+  const { formSequence } = await import('../../src/envs/web/form-sequence');
+  expect(formSequence.levels?.map((l) => `${l.boxes} ${l.range}`)).toEqual(['2 5', '3 10', '4 20', '6 50']);
+});

@@ -24,7 +24,7 @@ const ANSWER_LABELS = ['', 'Answer', 'Paste here', 'Text'];
 const GOAL_CHOICES = new PositionGoals('copy-paste-2', GOALS, (phrasing, k) => fillTemplate(phrasing, { nth: ordinal(k + 1) }));
 const LAYOUTS = new Layouts('copy-paste-2', [ANSWER_LABELS.length, 2]);
 
-interface State {
+export interface State {
   areas: string[];
   target: number;
   answerLabel: string;

@@ -10,7 +10,7 @@ import { defineWebTask, onClick, onFill } from './page';
 const LABELS = ['Time', 'Select a time', 'Start time', 'Pick a time', 'At', 'Time (hh:mm AM/PM)'];
 const HEADINGS = ['', 'Alarm', 'Meeting', 'Reminder', 'Reservation'];
 
-interface State {
+export interface State {
   /** Minutes after midnight wanted, and entered (-1: nothing yet). */
   want: number;
   value: number;

@@ -10,7 +10,7 @@ import { ordinal } from './controls';
 import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onCheck, onClick, onFill, type Page } from './page';
 
-interface State {
+export interface State {
   min: number;
   max: number;
   slider: number;
