@@ -52,3 +52,13 @@ it('form-sequence loads, its levels naming its own options', async () => {
   const { formSequence } = await import('../../src/envs/web/form-sequence');
   expect(formSequence.levels?.map((l) => `${l.boxes} ${l.range}`)).toEqual(['2 5', '3 10', '4 20', '6 50']);
 });
+
+it('search-engine loads, its levels naming its own options', async () => {
+  const { searchEngine } = await import('../../src/envs/web/search-engine');
+  expect(searchEngine.levels?.map((l) => `${l.perPage} ${l.pages}`)).toEqual(['3 1', '3 2', '3 3', '4 4', '5 4']);
+});
+
+it('enter-time loads, its levels naming its own options', async () => {
+  const { enterTime } = await import('../../src/envs/web/enter-time');
+  expect(enterTime.levels?.map((l) => l.field)).toEqual(['12h', '24h']);
+});
