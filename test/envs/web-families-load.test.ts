@@ -62,3 +62,8 @@ it('enter-time loads, its levels naming its own options', async () => {
   const { enterTime } = await import('../../src/envs/web/enter-time');
   expect(enterTime.levels?.map((l) => l.field)).toEqual(['12h', '24h']);
 });
+
+it('read-table loads, its levels naming its own options', async () => {
+  const { readTable } = await import('../../src/envs/web/read-table');
+  expect(readTable.levels?.map((l) => l.rows)).toEqual([2, 3, 5, 8]);
+});
