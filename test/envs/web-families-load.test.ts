@@ -67,3 +67,13 @@ it('read-table loads, its levels naming its own options', async () => {
   const { readTable } = await import('../../src/envs/web/read-table');
   expect(readTable.levels?.map((l) => l.rows)).toEqual([2, 3, 5, 8]);
 });
+
+it('login-user-popup loads, its levels naming its own options', async () => {
+  const { loginUserPopup } = await import('../../src/envs/web/login-user-popup');
+  expect(loginUserPopup.levels?.map((l) => l.popup)).toEqual([0, 50, 100]);
+});
+
+it('social-media-all loads, its levels naming its own options', async () => {
+  const { socialMediaAll } = await import('../../src/envs/web/social-media-all');
+  expect(socialMediaAll.levels?.map((l) => l.posts)).toEqual([4, 5, 12]);
+});
