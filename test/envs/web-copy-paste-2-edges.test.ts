@@ -75,6 +75,32 @@ describe('copy-paste-2: init on a scripted stream', () => {
     expect(rng.asked.slice(-2)).toEqual(['int(5)', 'int(2)']);
   });
 
+  it('every goal of each split for two areas, in the order drawn: phrasing i % 8 at area i / 8', () => {
+    const area = [0, 0, 0, 0, 0, 0, 0, 0.9, 0.9, 0.9, 0.9, 0.9];
+    const goals = (split: 'train' | 'test', count: number) =>
+      [...Array(count).keys()].map((v) => def.init(scripted([...area, ...area, v, 0]), { areas: 2 }, poolsOf(split)).goal);
+    expect(goals('train', 11)).toEqual([
+      'Copy the text from the 1st text area below and paste it into the text input, then press Submit.',
+      'Copy the 1st text area into the text input and press Submit.',
+      'Paste the text of the 1st text area into the input, then press Submit.',
+      'Take the text in the 1st text area, put it in the text input and press Submit.',
+      'Copy what the 1st text area says into the input field and click Submit.',
+      'Duplicate the 1st text area in the text input, then press Submit.',
+      'Put the contents of the 1st text area into the text input and press Submit.',
+      'Copy the text from the 2nd text area below and paste it into the text input, then press Submit.',
+      'Copy the 2nd text area into the text input and press Submit.',
+      'Paste the text of the 2nd text area into the input, then press Submit.',
+      'Take the text in the 2nd text area, put it in the text input and press Submit.',
+    ]);
+    expect(goals('test', 5)).toEqual([
+      'Fill the text input with the text of the 1st text area and press Submit.',
+      'Copy what the 2nd text area says into the input field and click Submit.',
+      'Duplicate the 2nd text area in the text input, then press Submit.',
+      'Put the contents of the 2nd text area into the text input and press Submit.',
+      'Fill the text input with the text of the 2nd text area and press Submit.',
+    ]);
+  });
+
   it('train layout 2: the label Paste here, after the areas', () => {
     const area = [0, 0, 0, 0, 0, 0, 0, 0.9, 0.9, 0.9, 0.9, 0.9];
     const r = def.init(scripted([...area, ...area, 0, 1]), { areas: 2 }, train);
@@ -170,6 +196,9 @@ describe('copy-paste-2: the page and its handlers', () => {
     expect(copyPaste2.expert(env)).toBe('fill(1, "Ab cd.")');
     env = envWith(copyPaste2, state({ areas: ['a', 'b', 'c'], target: 2, value: ' c ' }));
     expect(copyPaste2.expert(env)).toBe('click(5)');
+    // the area's own spaces trimmed too
+    env = envWith(copyPaste2, state({ areas: ['a', ' b  '], value: 'b' }));
+    expect(copyPaste2.expert(env)).toBe('click(4)');
   });
 
   it('ends the episode after 4 turns, truncated', () => {

@@ -131,6 +131,12 @@ describe('form-sequence: the page and its handlers', () => {
       expect(r.info.lastActionError, text).toBe(error);
       expect(r.terminated).toBe(false);
     }
+    // two-digit numbers, on a wider slider
+    const wide = envWith(formSequence, state({ min: -20, max: 20 }));
+    for (const [text, value] of [['10', 10], ['-20', -20]] as const) {
+      expect(wide.step(`fill(4, "${text}")`).info.lastActionError).toBeUndefined();
+      expect(wide.state.slider).toBe(value);
+    }
     const e = envWith(formSequence, state({ slider: 1 }));
     e.step('fill(4, "9")');
     expect(e.state.slider).toBe(1);

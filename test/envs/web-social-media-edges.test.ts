@@ -175,6 +175,8 @@ describe('social-media: the page and its handlers', () => {
     expect(def.progress(state({ action: 'Report', menu: 1 }))).toBe(0.5);
     expect(def.progress(state({ action: 'Mute', menu: 0 }))).toBe(0);
     expect(def.progress(state({ action: 'Like', menu: 1 }))).toBe(0);
+    // the first post's menu open, the first post the user's
+    expect(def.progress(state({ action: 'Embed Tweet', menu: 0, user: '@al' }))).toBe(0.5);
     expect(envWith(socialMedia, state()).step('click(10)').info.progress).toBe(1);
   });
 
