@@ -46,6 +46,9 @@ describe('date picker: drawing', () => {
       "1 textbox 'Date' = \"\" [expanded]", "2 button 'Prev' depth 1 [disabled]", "3 heading 'February 2016' depth 1", "4 button 'Next' depth 1 []",
     ]);
     expect(l.slice(4)).toEqual(days(29).map((d) => `${d + 4} gridcell '${d}' depth 1${d < 3 ? ' [disabled]' : ''}`));
+    // an enabled button says so (disabled: false), a day cell has no state
+    const page = drawn(def, at({}));
+    expect([page.elements[3].state, page.elements[6].state]).toEqual([{ disabled: false }, undefined]);
   });
 
   it('open on the last month: Prev, Next disabled, 31 days, those after the range disabled', () => {
