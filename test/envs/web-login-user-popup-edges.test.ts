@@ -90,6 +90,25 @@ describe('login-user-popup: over seeds', () => {
     }
     expect([layouts.test.size, layouts.train.size]).toEqual([12, 36]);
     for (const l of layouts.test) expect(layouts.train.has(l)).toBe(false);
+    // together every user label with every password label and heading
+    const product = ['Username', 'User name', 'Login', 'Account'].flatMap((u) => ['Password', 'Passcode', 'Secret'].flatMap((p) => ['', 'Sign in', 'Welcome back', 'Members'].map((h) => `${u}|${p}|${h}`)));
+    expect([...layouts.train, ...layouts.test].sort()).toEqual(product.sort());
+  });
+
+  it('the messages of each split, in the order drawn', () => {
+    // the name, then 'ab' (train), or 'ab' redrawn as 'ae' (test)
+    const password = { train: [0, 0, 0, 1], test: [0, 0, 0, 1, 0, 0, 4] };
+    const messages = (split: 'train' | 'test', count: number) =>
+      [...Array(count).keys()].map((v) => def.init(scripted([...password[split], 70, 0, v]), { popup: 50 }, poolsOf(split)).state.message);
+    expect(messages('train', 11)).toEqual([
+      'Your session is about to expire.', 'Your session is about to time out.', 'Your session is timing out soon.',
+      'You will be signed out soon.', 'This page will close soon.', 'You have 3 new messages.', 'This is a popup message.',
+      'It looks like you are trying to log in.', 'Your connection is slow.', 'Remember to take a break.', 'Cookies help us improve this site.',
+    ]);
+    expect(messages('test', 5)).toEqual([
+      'Your session is expiring soon.', 'Your session will end in a minute.', 'Your login is about to expire.',
+      'A new version of this page is available.', 'Please do not panic.',
+    ]);
   });
 });
 

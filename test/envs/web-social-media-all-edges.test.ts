@@ -80,6 +80,7 @@ describe('social-media-all: init on a scripted stream', () => {
 
 describe('social-media-all: over seeds', () => {
   it('feeds of 3 to 6 posts of the split, authors posting more than once, every button, the split\'s layouts', () => {
+    const all: string[] = [];
     for (const split of ['train', 'test'] as const) {
       const sizes = new Set<number>();
       const actions = new Set<number>();
@@ -102,7 +103,10 @@ describe('social-media-all: over seeds', () => {
       expect([...actions].sort()).toEqual([0, 1, 2, 3]);
       expect(layouts.size).toBe(split === 'test' ? 2 : 6);
       expect(repeats).toBeGreaterThan(60);
+      all.push(...layouts);
     }
+    // together every heading with each name of Submit
+    expect(all.sort()).toEqual(['', 'Home', 'Timeline', 'Latest'].flatMap((h) => ['Submit', 'Done'].map((b) => `${h}|${b}`)).sort());
   });
 });
 
