@@ -76,4 +76,42 @@ it('find-word loads, its levels naming its own options', async () => {
 it('use-spinner loads, its levels naming its own options', async () => {
   const { useSpinner } = await import('../../src/envs/web/use-spinner');
   expect(useSpinner.levels?.map((l) => l.range)).toEqual([3, 10, 20]);
+it('copy-paste-2 loads, its levels naming its own options', async () => {
+  const { copyPaste2 } = await import('../../src/envs/web/copy-paste-2');
+  expect(copyPaste2.levels?.map((l) => l.areas)).toEqual([2, 3, 5]);
+});
+
+it('social-media loads, its levels naming its own options', async () => {
+  const { socialMedia } = await import('../../src/envs/web/social-media');
+  expect(socialMedia.levels?.map((l) => l.posts)).toEqual([3, 4, 10]);
+});
+
+it('form-sequence loads, its levels naming its own options', async () => {
+  const { formSequence } = await import('../../src/envs/web/form-sequence');
+  expect(formSequence.levels?.map((l) => `${l.boxes} ${l.range}`)).toEqual(['2 5', '3 10', '4 20', '6 50']);
+});
+
+it('search-engine loads, its levels naming its own options', async () => {
+  const { searchEngine } = await import('../../src/envs/web/search-engine');
+  expect(searchEngine.levels?.map((l) => `${l.perPage} ${l.pages}`)).toEqual(['3 1', '3 2', '3 3', '4 4', '5 4']);
+});
+
+it('enter-time loads, its levels naming its own options', async () => {
+  const { enterTime } = await import('../../src/envs/web/enter-time');
+  expect(enterTime.levels?.map((l) => l.field)).toEqual(['12h', '24h']);
+});
+
+it('read-table loads, its levels naming its own options', async () => {
+  const { readTable } = await import('../../src/envs/web/read-table');
+  expect(readTable.levels?.map((l) => l.rows)).toEqual([2, 3, 5, 8]);
+});
+
+it('login-user-popup loads, its levels naming its own options', async () => {
+  const { loginUserPopup } = await import('../../src/envs/web/login-user-popup');
+  expect(loginUserPopup.levels?.map((l) => l.popup)).toEqual([0, 50, 100]);
+});
+
+it('social-media-all loads, its levels naming its own options', async () => {
+  const { socialMediaAll } = await import('../../src/envs/web/social-media-all');
+  expect(socialMediaAll.levels?.map((l) => l.posts)).toEqual([4, 5, 12]);
 });

@@ -10,7 +10,7 @@ import { ordinal } from './controls';
 import { addFrameHeading, addFrameNote, Frames, type Frame } from './layout';
 import { defineWebTask, onCheck, onClick, onFill, type Page } from './page';
 
-interface State {
+export interface State {
   min: number;
   max: number;
   slider: number;
@@ -28,8 +28,9 @@ const OPTIONS = [intOption('boxes', 'unlabelled checkboxes', 3, 2, 6), intOption
 
 function drawSlider(s: State, page: Page): void {
   page.add('slider', `${s.min} to ${s.max}`, { value: String(s.slider) }, onFill((t) => {
-    const v = Number(t.trim());
-    if (!/^-?\d+$/.test(t.trim()) || v < s.min || v > s.max) return `the slider takes a whole number from ${s.min} to ${s.max}, not '${t}'`;
+    const text = t.trim();
+    const v = Number(text);
+    if (!/^-?\d+$/.test(text) || v < s.min || v > s.max) return `the slider takes a whole number from ${s.min} to ${s.max}, not '${t}'`;
     s.slider = v;
   }));
 }

@@ -24,7 +24,7 @@ const LAYOUTS = new Layouts('login-user-popup', [USER_LABELS.length, PASSWORD_LA
 
 type Field = 'username' | 'password';
 
-interface State {
+export interface State {
   want: Record<Field, string>;
   values: Record<Field, string>;
   /** The field whose focus pops the dialog up (once), if any. */

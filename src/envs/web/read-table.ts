@@ -23,7 +23,7 @@ const ATTRIBUTES: { key: string; value: (rng: Rng, pools: Pools) => string }[] =
   { key: 'Word', value: (rng, pools) => pools.pick(rng, NOUN_WORDS) },
 ];
 
-interface State {
+export interface State {
   rows: { key: string; value: string }[];
   asked: number;
   answer: string;

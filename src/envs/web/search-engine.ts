@@ -10,12 +10,12 @@ import type { Pools } from '../split';
 import { listOf, ordinal, wordsOf } from './controls';
 import { defineWebTask, onClick, onFill } from './page';
 
-interface Result {
+export interface Result {
   title: string;
   desc: string;
 }
 
-interface State {
+export interface State {
   term: string;
   rank: number; // 0-based index of the result to open
   results: Result[]; // for the right term, in rank order

@@ -18,7 +18,7 @@ const PRESSED = { depth: 1, state: { pressed: true } };
 
 const OPTIONS = [intOption('posts', 'most posts in the feed (fewest is half that)', 5, 2, 12)];
 
-interface State {
+export interface State {
   posts: Post[];
   /** Each post as the page shows it (written once). */
   lines: string[];

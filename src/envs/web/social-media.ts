@@ -23,7 +23,7 @@ const LAYOUTS = new Layouts('social-media', [HEADINGS.length, 2]);
 
 const OPTIONS = [intOption('posts', 'most posts in the feed (fewest is half that)', 4, 2, 10)];
 
-interface State {
+export interface State {
   posts: Post[];
   /** Each post as the page shows it (written once). */
   lines: string[];
