@@ -1,7 +1,8 @@
 // Edge cases of grid-world's expert and exact solver (grid-expert.ts, issue 21's mutation pass), on levels drawn by
 // hand with routes followed by hand: the sub-goal order (exit, a door it has a key for, a key, boxes onto switches),
-// pushes along and around, the cheapest order of two boxes, a stuck box, the stored plan and the fallback move, and
-// solve's state cap. Directions: 0 up, 1 down, 2 left, 3 right.
+// pushes along and around (over the exit and the box's first cell, round a wall and round a box on a switch), the
+// cheapest order of two boxes, a stuck box, the stored plan and the fallback move, and solve's state cap.
+// Directions: 0 up, 1 down, 2 left, 3 right.
 import { describe, expect, it } from 'vitest';
 import { expertMove, planRoute, solve } from '../../src/envs/games/grid-expert';
 import { moveAgent, type GridState, type Layout } from '../../src/envs/games/grid-world';
@@ -98,6 +99,48 @@ describe('grid expert: routes by sub-goals', () => {
     const eight = gridLevel([`A${'KD'.repeat(8)}E`]);
     expect(planRoute(eight.layout, eight.state)).toBeNull();
     expect(solve(eight.layout, eight.state)).toEqual(Array(17).fill(3)); // the exact search has no legs to run out of
+  });
+});
+
+describe('grid expert: what a push search may walk and push over', () => {
+  it('walks over the exit on its way round a box, and wins there', () => {
+    const l = gridLevel(['##.E.', 'AB...', '##.S.']);
+    // The box shuts the agent in: push right twice (box on (3,1), agent on (2,1)); to push it down onto the switch the
+    // agent must stand on (3,0), the exit: up, right; then down. The walk wins on its fourth move, before the push.
+    const route = planRoute(l.layout, l.state)!;
+    expect(route).toEqual([3, 3, 0, 3, 1]);
+    expect(play(l, route.slice(0, 4)).won).toBe(true);
+  });
+
+  it('pushes a box back over the cell it started on', () => {
+    const l = gridLevel(['...#', '...#', '...#', '#B##', '#A##', '#.GE', '#S##']);
+    // The agent is between the box and the switch: push it up twice into the room (agent on (1,2)), round it by the
+    // left (left, up, up, right), then down five times, over its first cell (1,3), onto (1,6); right, right to the exit.
+    expect(planRoute(l.layout, l.state)).toEqual([0, 0, 2, 0, 0, 3, 1, 1, 1, 1, 1, 3, 3]);
+  });
+
+  it('walks back over the cell the box started on', () => {
+    const l = gridLevel(['#...##', '#.#.##', 'AB..GE', '###S##']);
+    // Push right twice (box on (3,2), agent on (2,2)); the way above the box starts on the box's first cell (1,2):
+    // left, up, up, right, right, down; push down onto the switch; right through the gate, right to the exit.
+    expect(planRoute(l.layout, l.state)).toEqual([3, 3, 2, 0, 0, 3, 3, 1, 1, 3, 3]);
+  });
+
+  it('pushes a box round a wall, not through it', () => {
+    const l = gridLevel(['....##', 'AB#S##', '....##', '....GE']);
+    // Up, right; push down (box on (1,2)); left, down; push right twice (box on (3,2)); down, right; push up onto the
+    // switch; down, then right through the gate and right to the exit: 13 moves.
+    const route = planRoute(l.layout, l.state)!;
+    expect(route).toEqual([0, 3, 1, 2, 1, 3, 3, 1, 3, 0, 1, 3, 3]);
+    expect(play(l, route).won).toBe(true);
+  });
+
+  it('pushes a box round a box already on a switch, not through it', () => {
+    const l = gridLevel(['....##', 'AB*S##', '....##', '....GE']);
+    // The same 13 moves as round a wall: the box on (2,1) stays; the gate opens once both switches hold a box.
+    const route = planRoute(l.layout, l.state)!;
+    expect(route).toEqual([0, 3, 1, 2, 1, 3, 3, 1, 3, 0, 1, 3, 3]);
+    expect(play(l, route).won).toBe(true);
   });
 });
 

@@ -114,6 +114,12 @@ describe('grid world: steps', () => {
     }
   });
 
+  it('refuses a direction that is none of the four, and says which are', () => {
+    const g = grid(['.A.']);
+    expect(g.step('move(sideways)').info).toMatchObject({ turn: 1, lastActionError: 'move(sideways): direction must be up, down, left or right' });
+    expect(g.state.agent).toBe(1);
+  });
+
   it('counts a refused or unreadable action as a turn and says why', () => {
     const g = grid(['A.']);
     expect(g.step('jump(up)').info).toMatchObject({ turn: 1, lastActionError: "could not parse action 'jump(up)': unknown verb 'jump' (expected move)" });
@@ -153,6 +159,12 @@ describe('grid world: observations', () => {
   it('builds its elements once: the same array on every read', () => {
     const obs = grid(['A.E']).step('move(right)').obs;
     expect(obs.elements).toBe(obs.elements);
+  });
+
+  it('draws the agent where it stands now, not also where it stood on the same cells', () => {
+    const g = grid(['A..']);
+    expect(g.step('move(right)').obs.text).toBe("[1] row '. A .'\n[2] status 'keys 0'");
+    expect(g.step('move(right)').obs.text).toBe("[1] row '. . A'\n[2] status 'keys 0'"); // floor moves keep the cells array
   });
 
   it('draws an open gate as O, and the agent in the last column', () => {
@@ -224,6 +236,12 @@ describe('grid world: goals, progress, clones and spec', () => {
     expect(fromClone.info).toEqual(fromOriginal.info);
     expect(fromClone.info.progress).toBeCloseTo(0.36, 12);
     expect(fromClone.obs.text).toBe(fromOriginal.obs.text);
+  });
+
+  it('has no goal, and a one-cell level not yet won, before its first reset', () => {
+    const g = new GridWorld();
+    expect([g.goal, g.turn, g.layout]).toEqual(['', 0, { w: 1, h: 1, switches: [] }]);
+    expect(g.state).toEqual({ cells: new Uint8Array(1), agent: 0, keys: 0, won: false });
   });
 
   it('starts over on reset: turn 0, progress 0, the episode open again', () => {

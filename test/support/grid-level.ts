@@ -2,9 +2,10 @@
 // grid-expert tests.
 import { BOX, DOOR, EXIT, FLOOR, GATE, GridWorld, KEY, SWITCH, WALL, type GridState, type Layout } from '../../src/envs/games/grid-world';
 
-/** A level from rows of symbols: A agent, B box, K key, D door, S switch, G gate, E exit, # wall, . floor. */
+/** A level from rows of symbols: A agent, B box, K key, D door, S switch, * a box on a switch, G gate, E exit, # wall,
+ * . floor. */
 export function gridLevel(rows: string[]): { layout: Layout; state: GridState } {
-  const codes: Record<string, number> = { '.': FLOOR, '#': WALL, D: DOOR, K: KEY, E: EXIT, S: SWITCH, G: GATE, B: FLOOR | BOX, A: FLOOR };
+  const codes: Record<string, number> = { '.': FLOOR, '#': WALL, D: DOOR, K: KEY, E: EXIT, S: SWITCH, G: GATE, B: FLOOR | BOX, '*': SWITCH | BOX, A: FLOOR };
   const w = rows[0].length;
   const cells = new Uint8Array(w * rows.length);
   const switches: number[] = [];
@@ -12,7 +13,7 @@ export function gridLevel(rows: string[]): { layout: Layout; state: GridState } 
   rows.join('').split('').forEach((c, i) => {
     cells[i] = codes[c];
     if (c === 'A') agent = i;
-    if (c === 'S') switches.push(i);
+    if (c === 'S' || c === '*') switches.push(i);
   });
   return { layout: { w, h: rows.length, switches }, state: { cells, agent, keys: 0, won: false } };
 }

@@ -238,7 +238,7 @@ export class GridWorld implements Env {
         case 'move(down)': d = 1; break;
         // Stryker disable next-line StringLiteral: the parser below reads move(left) as direction 2 too
         case 'move(left)': d = 2; break;
-        // Stryker disable next-line StringLiteral: the parser below reads move(right) as direction 3 too
+        // Stryker disable next-line StringLiteral,ConditionalExpression: the parser below reads move(right) as direction 3 too, and an emptied last case falls through to it
         case 'move(right)': d = 3; break;
         default: {
           const c = parseAction(action, GRID_ACTIONS);
@@ -249,6 +249,7 @@ export class GridWorld implements Env {
           }
         }
       }
+      // Stryker disable next-line ConditionalExpression: direction -1 moves the agent onto its own cell (floor, a switch or an open gate): nothing changes
       if (d >= 0) {
         const why = moveAgent(this.layout, this.state, d);
         if (why !== undefined) error = `move(${DIRECTIONS[d]}): ${why}`;
