@@ -76,6 +76,8 @@ it('find-word loads, its levels naming its own options', async () => {
 it('use-spinner loads, its levels naming its own options', async () => {
   const { useSpinner } = await import('../../src/envs/web/use-spinner');
   expect(useSpinner.levels?.map((l) => l.range)).toEqual([3, 10, 20]);
+});
+
 it('copy-paste-2 loads, its levels naming its own options', async () => {
   const { copyPaste2 } = await import('../../src/envs/web/copy-paste-2');
   expect(copyPaste2.levels?.map((l) => l.areas)).toEqual([2, 3, 5]);
