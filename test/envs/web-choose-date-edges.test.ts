@@ -5,20 +5,12 @@
 // date-picker.ts's (measured with book-flight-full).
 import { describe, expect, it } from 'vitest';
 import { inSplit, poolsOf } from '../../src/envs/split';
-import { chooseDate } from '../../src/envs/web/choose-date';
+import { chooseDate, type State } from '../../src/envs/web/choose-date';
 import { layoutOf } from '../../src/envs/web/controls';
 import type { DatePicker } from '../../src/envs/web/date-picker';
-import type { Day } from '../../src/envs/web/dates';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
 
-interface State {
-  want: Day;
-  picker: DatePicker;
-  first: Day;
-  label: string;
-  heading: string;
-}
 
 const def = defOf<State>(chooseDate);
 const train = poolsOf('train');

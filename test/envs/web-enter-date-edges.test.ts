@@ -5,16 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { poolsOf } from '../../src/envs/split';
 import { layoutOf } from '../../src/envs/web/controls';
-import { enterDate } from '../../src/envs/web/enter-date';
+import { enterDate, type State } from '../../src/envs/web/enter-date';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
 
-interface State {
-  date: string;
-  label: string;
-  heading: string;
-  value: string;
-}
 
 const def = defOf<State>(enterDate);
 const train = poolsOf('train');

@@ -5,17 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { inSplit, poolsOf } from '../../src/envs/split';
 import { layoutOf } from '../../src/envs/web/controls';
-import { findWord } from '../../src/envs/web/find-word';
+import { findWord, type State } from '../../src/envs/web/find-word';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
 
-interface State {
-  words: string[];
-  target: number;
-  label: string;
-  heading: string;
-  value: string;
-}
 
 const def = defOf<State>(findWord);
 const train = poolsOf('train');

@@ -5,16 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { inSplit, poolsOf } from '../../src/envs/split';
 import { layoutOf } from '../../src/envs/web/controls';
-import { textTransform } from '../../src/envs/web/text-transform';
+import { textTransform, type State } from '../../src/envs/web/text-transform';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
 
-interface State {
-  text: string;
-  caption: string;
-  label: string;
-  value: string;
-}
 
 const def = defOf<State>(textTransform);
 const train = poolsOf('train');

@@ -6,18 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { poolsOf } from '../../src/envs/split';
 import { layoutOf } from '../../src/envs/web/controls';
-import { useSpinner } from '../../src/envs/web/use-spinner';
+import { useSpinner, type State } from '../../src/envs/web/use-spinner';
 import { scripted } from '../support/scripted-rng';
 import { defOf, drawn, envWith, lines } from '../support/web-family';
 
-interface State {
-  target: number;
-  value: number;
-  range: number;
-  label: string;
-  heading: string;
-  upFirst: boolean;
-}
 
 const def = defOf<State>(useSpinner);
 const train = poolsOf('train');

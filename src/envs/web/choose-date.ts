@@ -24,7 +24,7 @@ const LAYOUTS = new Layouts('choose-date', [LABELS.length, HEADINGS.length]);
 
 const OPTIONS = [intOption('months', 'months the calendar allows, ending December 2016 (MiniWoB: 1 easy, 2 medium, 12)', 12, 1, 24)];
 
-interface State {
+export interface State {
   want: Day;
   picker: DatePicker;
   first: Day;

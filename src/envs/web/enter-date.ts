@@ -16,7 +16,7 @@ const LAST_DAY = dayNumber({ year: LAST_YEAR, month: 12, day: 31 });
 const DATES = new Choices('enter-date dates', (i) => formatDate(fromDayNumber(LAST_DAY - i)));
 const LAYOUTS = new Layouts('enter-date', [LABELS.length, HEADINGS.length]);
 
-interface State {
+export interface State {
   date: string;
   label: string;
   heading: string;

@@ -24,7 +24,7 @@ const HEADINGS = ['', 'Paragraph', 'Read this', 'Quiz'];
 const GOAL_CHOICES = new PositionGoals('find-word', GOALS, (phrasing, k) => fillTemplate(phrasing, { nth: ordinal(k + 1) }));
 const LAYOUTS = new Layouts('find-word', [LABELS.length, HEADINGS.length]);
 
-interface State {
+export interface State {
   words: string[];
   target: number;
   label: string;

@@ -26,7 +26,7 @@ const CAPTION = ['', 'Captcha', 'Verify you are human', 'Security check'];
 const LABELS = ['', 'Answer', 'Text', 'Type here'];
 const LAYOUTS = new Layouts('text-transform', [CAPTION.length, LABELS.length]);
 
-interface State {
+export interface State {
   text: string;
   caption: string;
   label: string;

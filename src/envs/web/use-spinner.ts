@@ -20,7 +20,7 @@ const LABELS = ['Select a value:', 'Quantity', 'Amount', 'Value', 'Count', 'Leve
 const HEADINGS = ['', 'Settings', 'Order', 'Preferences', 'Options', 'Adjust', 'Counter', 'Setup'];
 const LAYOUTS = new Layouts('use-spinner', [LABELS.length, HEADINGS.length, 2]);
 
-interface State {
+export interface State {
   target: number;
   value: number;
   range: number;
