@@ -117,3 +117,8 @@ it('social-media-all loads, its levels naming its own options', async () => {
   const { socialMediaAll } = await import('../../src/envs/web/social-media-all');
   expect(socialMediaAll.levels?.map((l) => l.posts)).toEqual([4, 5, 12]);
 });
+
+it('use-autocomplete loads, its levels naming its own options', async () => {
+  const { useAutocomplete } = await import('../../src/envs/web/use-autocomplete');
+  expect(useAutocomplete.levels?.map((l) => `${l.suggestions} ${l.words}`)).toEqual(['3 starter', '3 open', '5 open', '8 open']);
+});

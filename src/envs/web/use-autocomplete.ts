@@ -10,7 +10,7 @@ import { poolsOf, type Split } from '../split';
 import { CITIES } from '../words';
 import { defineWebTask, onClick, onFill } from './page';
 
-interface State {
+export interface State {
   split: Split;
   starter: boolean; // the places are the 20 starter cities
   limit: number;
