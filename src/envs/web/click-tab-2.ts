@@ -13,7 +13,7 @@ import { defineWebTask, onClick } from './page';
 /** A panel: runs of plain text and single-word links, in reading order. */
 type Run = { link: boolean; text: string };
 
-interface State {
+export interface State {
   split: Split;
   words: number;
   every: number;
