@@ -111,6 +111,8 @@ describe('use-autocomplete: the page and its handlers', () => {
     expect(envWith(useAutocomplete, state({ suffix: 'ma', value: 'Lisbon', picked: true })).step('click(2)')).toMatchObject({ terminated: true, reward: 0, info: { success: false } });
     expect(envWith(useAutocomplete, state({ value: 'Lima', picked: false })).step('click(3)')).toMatchObject({ terminated: true, reward: 0, info: { success: false } });
     expect(envWith(useAutocomplete, state({ prefix: 'Li', value: 'London', picked: true })).step('click(2)').reward).toBe(0);
+    // the ending is the end of the name, not its start
+    expect(envWith(useAutocomplete, state({ prefix: 'Lo', suffix: 'on', value: 'London', picked: true })).step('click(2)').reward).toBe(1);
   });
 
   it('progress: 0.6 for a chosen fitting value, 0.3 for typed text starting with the prefix, else 0', () => {
@@ -119,6 +121,7 @@ describe('use-autocomplete: the page and its handlers', () => {
     expect(def.progress(state({ suffix: 'ma', value: 'Lisbon', picked: true }))).toBe(0.3);
     expect(def.progress(state({ prefix: 'Li', value: 'London', picked: true }))).toBe(0);
     expect(def.progress(state({ value: 'l' }))).toBe(0);
+    expect(def.progress(state({ prefix: 'Lo', suffix: 'on', value: 'London', picked: true }))).toBe(0.6);
     expect(def.progress(state())).toBe(0);
   });
 
@@ -135,6 +138,12 @@ describe('use-autocomplete: the page and its handlers', () => {
     expect(useAutocomplete.expert(envWith(useAutocomplete, state({ limit: 3 })))).toBe('fill(1, "L")');
     // London is listed first under "L", and under "Lo" only it: the goal's prefix "Lo" is typed
     expect(useAutocomplete.expert(envWith(useAutocomplete, state({ prefix: 'Lo', suffix: 'on', target: 'London' })))).toBe('fill(1, "Lo")');
+    // the expert's search stops by the whole name at the latest: no place of either split follows another place
+    // that starts with its name, so the whole name always lists it
+    for (const split of ['train', 'test'] as const) {
+      const items = poolsOf(split).words([...CITY_NAMES, ...COUNTRY_NAMES.filter((c) => !c.includes(' '))]);
+      items.forEach((t, i) => expect(items.slice(0, i).filter((c) => c.toLowerCase().startsWith(t.toLowerCase()))).toEqual([]));
+    }
     const t = envWith(useAutocomplete, state());
     for (let i = 0; i < 5; i++) expect(t.step('fill(1, "x")').truncated).toBe(false);
     expect(t.step('fill(1, "x")')).toMatchObject({ terminated: false, truncated: true });
