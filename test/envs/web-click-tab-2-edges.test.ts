@@ -75,6 +75,8 @@ describe('click-tab-2: the page and its handlers', () => {
   it('draws the tabs, the open one selected, then its panel: links one word each, text runs merged', () => {
     expect(lines(drawn(def, state()))).toEqual([...TAB1, ...SEED1]);
     expect(lines(drawn(def, state({ active: 1 })))).toEqual([...TAB2, ...SEED3]);
+    // an unselected tab says so (lines show only true keys)
+    expect(drawn(def, state()).elements.slice(0, 3).map((e) => e.state)).toEqual([{ selected: true }, { selected: false }, { selected: false }]);
     // a panel starting with text; the forced word 4 was a link anyway
     expect(lines(drawn(def, state({ words: 8, every: 2, seeds: [7], panels: [null] })))).toEqual([
       "1 tab 'Tab #1' [selected]", "2 text 'coerceo celo suffoco validus' depth 1", "3 link 'delibero' depth 1", "4 text 'una' depth 1", "5 link 'delicate' depth 1", "6 text 'sollicito' depth 1",
