@@ -117,3 +117,13 @@ it('social-media-all loads, its levels naming its own options', async () => {
   const { socialMediaAll } = await import('../../src/envs/web/social-media-all');
   expect(socialMediaAll.levels?.map((l) => l.posts)).toEqual([4, 5, 12]);
 });
+
+it('use-autocomplete loads, its levels naming its own options', async () => {
+  const { useAutocomplete } = await import('../../src/envs/web/use-autocomplete');
+  expect(useAutocomplete.levels?.map((l) => `${l.suggestions} ${l.words}`)).toEqual(['3 starter', '3 open', '5 open', '8 open']);
+});
+
+it('click-tab-2 loads, its levels naming its own options', async () => {
+  const { clickTab2 } = await import('../../src/envs/web/click-tab-2');
+  expect(clickTab2.levels?.map((l) => `${l.tabs} ${l.words} ${l.links}`)).toEqual(['2 8 4', '3 10 4', '3 14 3', '3 20 3', '4 20 3', '6 30 3']);
+});
