@@ -2,7 +2,7 @@
 // the moment, and keeps the trace (action, observation, info per step) for evaluation and naming.
 
 import type { Env, Observation, StepInfo } from '../envs/api';
-import { goalWords, renderStep } from './refs';
+import { canRender, goalWords, renderStep } from './refs';
 import type { SkillStep } from './types';
 
 export interface TraceStep {
@@ -29,9 +29,18 @@ export interface SkillRun {
   terminated: boolean;
 }
 
+/** The last goal's words: a search runs thousands of skills under one goal, and splitting it each time cost a quarter of a rollout. */
+let lastGoal: string | undefined;
+let lastWords: readonly string[] = [];
+
+function wordsOf(goal: string): readonly string[] {
+  if (goal !== lastGoal) [lastGoal, lastWords] = [goal, goalWords(goal)];
+  return lastWords;
+}
+
 /** Runs steps from (obs, info) until one fails or the episode ends; a failing step is not sent to the env. */
 export function runSteps(env: Env, steps: readonly SkillStep[], obs: Observation, info: StepInfo): SkillRun {
-  const words = goalWords(env.goal);
+  const words = wordsOf(env.goal);
   const run: SkillRun = { ok: true, trace: [], obs, info, reward: 0, done: false, terminated: false };
   for (let k = 0; k < steps.length; k++) {
     if (run.done) return { ...run, ok: false, error: `the episode ended before step ${k + 1}` };
@@ -53,5 +62,5 @@ export function runSteps(env: Env, steps: readonly SkillStep[], obs: Observation
 
 /** True when the first step's references resolve here, i.e. the skill can start in this state. */
 export function canStart(steps: readonly SkillStep[], obs: Observation, words: readonly string[]): boolean {
-  return steps.length > 0 && renderStep(steps[0], obs, words).ok;
+  return steps.length > 0 && canRender(steps[0], obs, words);
 }

@@ -32,6 +32,8 @@ function sameOrigin(a: Skill, b: Skill): boolean {
 
 export class Library {
   private readonly byId = new Map<string, Skill>();
+  /** Each family's skills by fitness (see byFitness), dropped whenever a skill is added, removed or used. */
+  private readonly ranked = new Map<string, readonly Skill[]>();
 
   constructor(skills: Iterable<Skill> = []) {
     for (const s of skills) this.add(s);
@@ -57,10 +59,12 @@ export class Library {
     const old = this.byId.get(id);
     const stored = old ? combineSkills(old, s) : s;
     this.byId.set(id, stored);
+    this.ranked.clear();
     return stored;
   }
 
   remove(id: string): boolean {
+    this.ranked.clear();
     return this.byId.delete(id);
   }
 
@@ -72,14 +76,38 @@ export class Library {
     const uses = s.uses + 1;
     const consistent = (s.consistent ?? 0) + (verdict.consistent ? 1 : 0);
     this.byId.set(id, { ...s, uses, successes: s.successes + (verdict.progressive ? 1 : 0), consistent, fitness: s.fitness + (value - s.fitness) / uses });
+    this.ranked.clear();
   }
 
-  /** Skills of the family whose first step resolves here, highest `rank` first (default: fitness), at most `limit`. */
-  applicable(family: string, obs: Observation, words: readonly string[], limit = Infinity, rank: (s: Skill) => number = (s) => s.fitness): Skill[] {
-    const out = this.all().filter((s) => s.family === family && canStart(s.steps, obs, words));
+  /**
+   * Skills of the family whose first step resolves here, highest `rank` first (default: fitness), at most `limit` (a count).
+   * The family's skills are ranked first and tried in that order until `limit` start here: the same list as ranking
+   * those that start (the order is total: ids are unique), but a search asks at every state it expands, so the
+   * default ranking is kept until the library changes and most skills are never tried.
+   */
+  applicable(family: string, obs: Observation, words: readonly string[], limit = Infinity, rank?: (s: Skill) => number): Skill[] {
+    const ranked = rank ? this.rank(family, rank) : this.byFitness(family);
+    const out: Skill[] = [];
+    for (const s of ranked) {
+      if (out.length >= limit) break;
+      if (canStart(s.steps, obs, words)) out.push(s);
+    }
+    return out;
+  }
+
+  /** The family's skills, highest `rank` first, then fitness, then fewer steps, then id. */
+  private rank(family: string, rank: (s: Skill) => number): Skill[] {
+    const out = this.all().filter((s) => s.family === family);
     // Stryker disable next-line EqualityOperator: ids in a library are unique, so a.id === b.id never happens
     out.sort((a, b) => rank(b) - rank(a) || b.fitness - a.fitness || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
-    return out.slice(0, limit);
+    return out;
+  }
+
+  /** rank() by fitness, kept per family until the library changes. */
+  private byFitness(family: string): readonly Skill[] {
+    let out = this.ranked.get(family);
+    if (!out) this.ranked.set(family, (out = this.rank(family, (s) => s.fitness)));
+    return out;
   }
 }
 

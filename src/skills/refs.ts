@@ -98,6 +98,17 @@ export function showStep(step: SkillStep): string {
 
 export type Rendered = { ok: true; action: string; target?: UiElement } | { ok: false; error: string };
 
+/** renderStep(...).ok without writing the action: every reference resolves here (the skill library asks this of every skill at every state). */
+export function canRender(step: SkillStep, obs: Observation, words: readonly string[]): boolean {
+  for (const a of step.args) {
+    if (a.kind === 'ref') {
+      const name = resolveText(a.name, words);
+      if (name === undefined || !findElement(obs.elements, a.role, name)) return false;
+    } else if (a.kind === 'text' && resolveText(a.text, words) === undefined) return false;
+  }
+  return true;
+}
+
 /** The concrete action string of a step in the current observation and goal, or why it cannot be written. */
 export function renderStep(step: SkillStep, obs: Observation, words: readonly string[]): Rendered {
   const out: string[] = [];

@@ -39,6 +39,13 @@ describe('runSteps', () => {
     expect(run.error).toBeUndefined();
   });
 
+  it("fills each episode's own goal slot when runs on two goals alternate (seed 4: alice, seed 2: dave)", () => {
+    const a = started(4);
+    const d = started(2);
+    const first = (e: ReturnType<typeof started>) => runSteps(e.env, [OPEN, fill('goal')], e.obs, e.info).trace[1].action;
+    expect([first(a), first(d), first(started(4))]).toEqual(['fill(2, "alice")', 'fill(2, "dave")', 'fill(2, "alice")']);
+  });
+
   it('stops at a reference that does not resolve, before sending it, and keeps the last state', () => {
     const { env, obs, info } = started();
     const none = runSteps(env, [SAVE], obs, info);

@@ -79,6 +79,19 @@ describe('applicable', () => {
     expect(lib.applicable('g', obs, []).map((s) => s.name)).toEqual(['other family']);
   });
 
+  it('follows uses, additions and removals made after an earlier call (the order by fitness is kept between calls)', () => {
+    const l = new Library([skill([click('A')], { fitness: 0.2, uses: 1, name: 'a' }), skill([click('B')], { fitness: 0.4, uses: 1, name: 'b' })]);
+    const names = () => l.applicable('f', obs, []).map((s) => s.name);
+    expect(names()).toEqual(['b', 'a']);
+    // a's second use, worth 1: fitness 0.2 + (1 - 0.2) / 2 = 0.6, above b's 0.4.
+    l.recordUse(skillId('f', [click('A')]), 1, { consistent: true, progressive: true });
+    expect(names()).toEqual(['a', 'b']);
+    l.add(skill([click('B'), click('A')], { fitness: 0.9, name: 'ba' }));
+    expect(names()).toEqual(['ba', 'a', 'b']);
+    l.remove(skillId('f', [click('A')]));
+    expect(names()).toEqual(['ba', 'b']);
+  });
+
   it('ranks by the given score first, fitness breaking ties, then the id', () => {
     expect(lib.applicable('f', obs, [], Infinity, (s) => -s.steps.length).map((s) => s.name)).toEqual(['b', 'a', 'ba']);
     const twins = new Library([skill([click('A')], { name: 'x' }), skill([click('B')], { name: 'y' })]);

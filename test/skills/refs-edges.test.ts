@@ -2,7 +2,7 @@
 // slots at the goal's start and end, anchors that repeat, loose label matching, and how steps read to people.
 
 import { describe, expect, it } from 'vitest';
-import { findElement, goalWords, norm, renderStep, resolveText, showStep, showText, textRef } from '../../src/skills/refs';
+import { canRender, findElement, goalWords, norm, renderStep, resolveText, showStep, showText, textRef } from '../../src/skills/refs';
 import type { SkillStep } from '../../src/skills/types';
 
 describe('goalWords and norm', () => {
@@ -170,5 +170,19 @@ describe('renderStep', () => {
     expect(renderStep(absent, obs, words())).toEqual({ ok: false, error: "no link 'Ann' here" });
     const text: SkillStep = { verb: 'fill', args: [{ kind: 'int', value: 9 }, { kind: 'text', text: { kind: 'goal', anchor: 'via', words: 1 } }] };
     expect(renderStep(text, obs, words())).toEqual({ ok: false, error: "the goal has no <after 'via'>" });
+  });
+
+  it('canRender says the same as renderStep(...).ok, without writing the action', () => {
+    const ref = (role: string, anchor: string) => ({ kind: 'ref' as const, role, name: { kind: 'goal' as const, anchor, words: 1 } });
+    const text = (anchor: string) => ({ kind: 'text' as const, text: { kind: 'goal' as const, anchor, words: 1 } });
+    const steps: SkillStep[] = [
+      { verb: 'fill', args: [{ kind: 'ref', role: 'textbox', name: { kind: 'literal', value: 'Name' } }, text('for'), ref('button', '^'), { kind: 'int', value: 2 }] },
+      { verb: 'scroll', args: [{ kind: 'dir', value: 'down' }] },
+      { verb: 'click', args: [ref('button', 'to')] }, // no slot after 'to'
+      { verb: 'click', args: [ref('link', 'for')] }, // a slot, but no link 'Ann'
+      { verb: 'fill', args: [ref('button', '^'), text('via')] }, // the text's slot is missing
+    ];
+    expect(steps.map((s) => canRender(s, obs, words()))).toEqual([true, true, false, false, false]);
+    expect(steps.map((s) => renderStep(s, obs, words()).ok)).toEqual([true, true, false, false, false]);
   });
 });
