@@ -59,10 +59,24 @@ export function textRef(value: string, words: readonly string[], anchorOk: (norm
   return { kind: 'literal', value };
 }
 
+/**
+ * Per goal (its words, which no caller changes once split): the normalised words and where each anchor asked about
+ * ends. A search resolves the same few anchors in one goal hundreds of thousands of times.
+ */
+const anchorCache = new WeakMap<readonly string[], { normed: string[]; ends: Map<string, number[]> }>();
+
+function cachedEnds(words: readonly string[], anchor: string): readonly number[] {
+  let c = anchorCache.get(words);
+  if (!c) anchorCache.set(words, (c = { normed: words.map(norm), ends: new Map() }));
+  let ends = c.ends.get(anchor);
+  if (!ends) c.ends.set(anchor, (ends = anchorEnds(c.normed, anchor)));
+  return ends;
+}
+
 /** The text a reference stands for in this goal, or undefined when the goal has no such slot. */
 export function resolveText(ref: TextRef, words: readonly string[]): string | undefined {
   if (ref.kind === 'literal') return ref.value;
-  const ends = anchorEnds(words.map(norm), ref.anchor);
+  const ends = cachedEnds(words, ref.anchor);
   if (ends.length !== 1 || ends[0] + ref.words > words.length) return undefined;
   return words.slice(ends[0], ends[0] + ref.words).join(' ');
 }

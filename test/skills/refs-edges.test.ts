@@ -85,6 +85,13 @@ describe('resolveText', () => {
     expect(resolveText({ kind: 'goal', anchor: 'a', words: 1 }, ['a', 'b', 'a', 'c'])).toBeUndefined();
     expect(resolveText({ kind: 'goal', anchor: '#', words: 1 }, ['pay', '12', 'now'])).toBe('now');
   });
+
+  it("resolves one slot in each goal's own words when goals alternate", () => {
+    const after = { kind: 'goal' as const, anchor: 'via', words: 1 };
+    const other = ['Go', 'via', 'sea', 'to', 'Oslo'];
+    expect([resolveText(after, words), resolveText(after, other), resolveText(after, words)]).toEqual(['air', 'sea', 'air']);
+    expect(resolveText({ kind: 'goal', anchor: '#', words: 1 }, ['pay', 'Ann', 'now'])).toBeUndefined();
+  });
 });
 
 describe('findElement', () => {
