@@ -32,17 +32,25 @@ async function savedMetrics(page: Page): Promise<Record<string, number>[]> {
     .map((r) => Object.fromEntries(Object.entries(r.values).filter(([k]) => !k.startsWith('perf/'))));
 }
 
+/** One page with the tiny run trained to its end, shared by the two tests that read it (trained once). */
+let trained: Promise<{ page: Page; problems: string[] }> | undefined;
+function trainedTiny(): Promise<{ page: Page; problems: string[] }> {
+  trained ??= openPage(h, `#${TINY}`).then(async (opened) => {
+    await trainToEnd(opened.page);
+    return opened;
+  });
+  return trained;
+}
+
 describe('training in the page', () => {
   it('trains a tiny run: charts and numbers update, no console error', async () => {
-    const { page, problems } = await openPage(h, `#${TINY}`);
-    await trainToEnd(page);
+    const { page, problems } = await trainedTiny();
     expect(await page.getByTestId('update').innerText()).toBe('3');
     expect(await savedMetrics(page)).toHaveLength(3);
     // Every metric is charted, or named with the reason its chart cannot move in this config.
     const charted = await page.locator('[data-testid="charts"] [data-testid="chart"] canvas').count();
     expect(charted + (await page.getByTestId('hidden-chart').count())).toBe(await page.getByTestId('latest-metrics').locator('tr').count());
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('the page opens on first-steps; Train takes its eval success on the test split past 0.9', async () => {
@@ -63,11 +71,9 @@ describe('training in the page', () => {
   });
 
   it('a share link opened in a fresh context reproduces the run exactly', async () => {
-    const first = await openPage(h, `#${TINY}`);
-    await trainToEnd(first.page);
+    const first = await trainedTiny();
     const shared = await first.page.getByTestId('share-url').inputValue();
     const a = await savedMetrics(first.page);
-    await first.page.context().close();
 
     const second = await openPage(h, shared.slice(shared.indexOf('#')));
     await trainToEnd(second.page);
