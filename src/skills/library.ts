@@ -106,6 +106,7 @@ export class Library {
   /** rank() by fitness, kept per family until the library changes. */
   private byFitness(family: string): readonly Skill[] {
     let out = this.ranked.get(family);
+    // Stryker disable next-line ConditionalExpression: a cache; ranking again ranks the same skills the same way
     if (!out) this.ranked.set(family, (out = this.rank(family, (s) => s.fitness)));
     return out;
   }
