@@ -127,3 +127,8 @@ it('click-tab-2 loads, its levels naming its own options', async () => {
   const { clickTab2 } = await import('../../src/envs/web/click-tab-2');
   expect(clickTab2.levels?.map((l) => `${l.tabs} ${l.words} ${l.links}`)).toEqual(['2 8 4', '3 10 4', '3 14 3', '3 20 3', '4 20 3', '6 30 3']);
 });
+
+it('navigate-tree loads, its levels naming its own options', async () => {
+  const { navigateTree } = await import('../../src/envs/web/navigate-tree');
+  expect(navigateTree.levels?.map((l) => `${l.items} ${l.levels} ${l.hidden}`)).toEqual(['8 2 0', '8 2 1', '12 3 1', '16 4 1']);
+});

@@ -32,13 +32,13 @@ const LAYOUTS = new Layouts('email-inbox-forward-nl', [INBOX_TITLES.length, FORW
 
 const OPTIONS = [intOption('emails', 'emails in the inbox', 4, 2, 8)];
 
-interface Email {
+export interface Email {
   from: string;
   subject: string;
   body: string;
 }
 
-interface State {
+export interface State {
   emails: Email[];
   target: number;
   dest: string;

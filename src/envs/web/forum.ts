@@ -26,7 +26,7 @@ const OPTIONS = [
   intOption('posts', 'most posts in a thread (fewest is 2)', 3, 2, 6),
 ];
 
-interface Thread {
+export interface Thread {
   title: string;
   /** Who wrote each post, the opening one first. */
   authors: string[];
@@ -34,12 +34,12 @@ interface Thread {
   texts: string[] | null;
 }
 
-interface Board {
+export interface Board {
   name: string;
   threads: Thread[];
 }
 
-interface State {
+export interface State {
   boards: Board[];
   kind: Kind;
   /** The board, thread (-1 for a new one) and post the goal is about. */
