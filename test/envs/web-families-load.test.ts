@@ -132,3 +132,8 @@ it('navigate-tree loads, its levels naming its own options', async () => {
   const { navigateTree } = await import('../../src/envs/web/navigate-tree');
   expect(navigateTree.levels?.map((l) => `${l.items} ${l.levels} ${l.hidden}`)).toEqual(['8 2 0', '8 2 1', '12 3 1', '16 4 1']);
 });
+
+it('email-inbox loads, its levels naming its own options', async () => {
+  const { emailInbox } = await import('../../src/envs/web/email-inbox');
+  expect(emailInbox.levels?.map((l) => `${l.emails} ${l.task}`)).toEqual(['3 any', '4 any', '6 any', '8 any', '10 any']);
+});
