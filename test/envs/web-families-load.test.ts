@@ -137,3 +137,8 @@ it('email-inbox loads, its levels naming its own options', async () => {
   const { emailInbox } = await import('../../src/envs/web/email-inbox');
   expect(emailInbox.levels?.map((l) => `${l.emails} ${l.task}`)).toEqual(['3 any', '4 any', '6 any', '8 any', '10 any']);
 });
+
+it('email-inbox-forward-nl loads, its levels naming its own options', async () => {
+  const { emailInboxForwardNl } = await import('../../src/envs/web/email-inbox-forward-nl');
+  expect(emailInboxForwardNl.levels?.map((l) => l.emails)).toEqual([3, 4, 8]);
+});

@@ -117,6 +117,8 @@ export const emailInboxForwardNl = defineWebTask<State>({
   back: (s) => navBack(s.nav),
   progress(s) {
     if (s.open !== s.target || s.nav.page === 'inbox') return 0;
+    // The reply form is off the way (its Send fails): below the email, as email-inbox puts its wrong form.
+    if (s.nav.page === 'reply') return 0.2;
     return s.nav.page === 'email' ? 0.3 : s.to.trim() === s.dest ? 0.7 : 0.5;
   },
   expert(s, page) {
