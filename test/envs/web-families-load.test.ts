@@ -142,3 +142,8 @@ it('email-inbox-forward-nl loads, its levels naming its own options', async () =
   const { emailInboxForwardNl } = await import('../../src/envs/web/email-inbox-forward-nl');
   expect(emailInboxForwardNl.levels?.map((l) => l.emails)).toEqual([3, 4, 8]);
 });
+
+it('forum loads, its levels naming its own options', async () => {
+  const { forum } = await import('../../src/envs/web/forum');
+  expect(forum.levels?.map((l) => `${l.boards} ${l.threads} ${l.posts}`)).toEqual(['2 2 2', '3 3 3', '5 5 5']);
+});

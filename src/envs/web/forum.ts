@@ -197,7 +197,8 @@ export const forum = defineWebTask<State>({
   back: (s) => navBack(s.nav),
   progress(s) {
     if (s.at.board !== s.board || s.nav.page === 'home') return 0;
-    const formOpen = s.nav.page === (s.kind === 'new-thread' ? 'new' : 'reply');
+    // The goal's form: a new thread's in its board, a reply's in its thread (another thread's is off the way).
+    const formOpen = s.kind === 'new-thread' ? s.nav.page === 'new' : s.nav.page === 'reply' && s.at.thread === s.thread;
     if (formOpen) return s.draft.message === s.message ? 0.8 : 0.6;
     return s.nav.page === 'thread' && s.at.thread === s.thread ? 0.5 : 0.3;
   },
