@@ -127,3 +127,23 @@ it('click-tab-2 loads, its levels naming its own options', async () => {
   const { clickTab2 } = await import('../../src/envs/web/click-tab-2');
   expect(clickTab2.levels?.map((l) => `${l.tabs} ${l.words} ${l.links}`)).toEqual(['2 8 4', '3 10 4', '3 14 3', '3 20 3', '4 20 3', '6 30 3']);
 });
+
+it('navigate-tree loads, its levels naming its own options', async () => {
+  const { navigateTree } = await import('../../src/envs/web/navigate-tree');
+  expect(navigateTree.levels?.map((l) => `${l.items} ${l.levels} ${l.hidden}`)).toEqual(['8 2 0', '8 2 1', '12 3 1', '16 4 1']);
+});
+
+it('email-inbox loads, its levels naming its own options', async () => {
+  const { emailInbox } = await import('../../src/envs/web/email-inbox');
+  expect(emailInbox.levels?.map((l) => `${l.emails} ${l.task}`)).toEqual(['3 any', '4 any', '6 any', '8 any', '10 any']);
+});
+
+it('email-inbox-forward-nl loads, its levels naming its own options', async () => {
+  const { emailInboxForwardNl } = await import('../../src/envs/web/email-inbox-forward-nl');
+  expect(emailInboxForwardNl.levels?.map((l) => l.emails)).toEqual([3, 4, 8]);
+});
+
+it('forum loads, its levels naming its own options', async () => {
+  const { forum } = await import('../../src/envs/web/forum');
+  expect(forum.levels?.map((l) => `${l.boards} ${l.threads} ${l.posts}`)).toEqual(['2 2 2', '3 3 3', '5 5 5']);
+});

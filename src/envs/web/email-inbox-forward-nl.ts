@@ -32,13 +32,13 @@ const LAYOUTS = new Layouts('email-inbox-forward-nl', [INBOX_TITLES.length, FORW
 
 const OPTIONS = [intOption('emails', 'emails in the inbox', 4, 2, 8)];
 
-interface Email {
+export interface Email {
   from: string;
   subject: string;
   body: string;
 }
 
-interface State {
+export interface State {
   emails: Email[];
   target: number;
   dest: string;
@@ -117,6 +117,8 @@ export const emailInboxForwardNl = defineWebTask<State>({
   back: (s) => navBack(s.nav),
   progress(s) {
     if (s.open !== s.target || s.nav.page === 'inbox') return 0;
+    // The reply form is off the way (its Send fails): below the email, as email-inbox puts its wrong form.
+    if (s.nav.page === 'reply') return 0.2;
     return s.nav.page === 'email' ? 0.3 : s.to.trim() === s.dest ? 0.7 : 0.5;
   },
   expert(s, page) {

@@ -12,14 +12,14 @@ import { defineWebTask, navBack, navigate, type Nav, onClick, onFill } from './p
 type Task = 'reply' | 'forward' | 'delete' | 'important';
 const TASKS: readonly Task[] = ['reply', 'forward', 'delete', 'important'];
 
-interface Email {
+export interface Email {
   from: string;
   subject: string;
   body: string;
   starred: boolean;
 }
 
-interface State {
+export interface State {
   emails: Email[];
   task: Task;
   target: number;

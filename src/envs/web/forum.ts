@@ -26,7 +26,7 @@ const OPTIONS = [
   intOption('posts', 'most posts in a thread (fewest is 2)', 3, 2, 6),
 ];
 
-interface Thread {
+export interface Thread {
   title: string;
   /** Who wrote each post, the opening one first. */
   authors: string[];
@@ -34,12 +34,12 @@ interface Thread {
   texts: string[] | null;
 }
 
-interface Board {
+export interface Board {
   name: string;
   threads: Thread[];
 }
 
-interface State {
+export interface State {
   boards: Board[];
   kind: Kind;
   /** The board, thread (-1 for a new one) and post the goal is about. */
@@ -197,7 +197,8 @@ export const forum = defineWebTask<State>({
   back: (s) => navBack(s.nav),
   progress(s) {
     if (s.at.board !== s.board || s.nav.page === 'home') return 0;
-    const formOpen = s.nav.page === (s.kind === 'new-thread' ? 'new' : 'reply');
+    // The goal's form: a new thread's in its board, a reply's in its thread (another thread's is off the way).
+    const formOpen = s.kind === 'new-thread' ? s.nav.page === 'new' : s.nav.page === 'reply' && s.at.thread === s.thread;
     if (formOpen) return s.draft.message === s.message ? 0.8 : 0.6;
     return s.nav.page === 'thread' && s.at.thread === s.thread ? 0.5 : 0.3;
   },

@@ -8,14 +8,14 @@ import { intOption } from '../options';
 import type { Pools } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
 
-interface Item {
+export interface Item {
   name: string;
   folder: boolean;
   open: boolean;
   children: Item[];
 }
 
-interface State {
+export interface State {
   root: Item[];
   target: string;
 }
@@ -46,7 +46,7 @@ interface Placed {
 function flatten(items: Item[], path: Item[] = [], visible = true, out: Placed[] = []): Placed[] {
   for (const item of items) {
     out.push({ item, path, visible });
-    if (item.children.length > 0) flatten(item.children, [...path, item], visible && item.open, out);
+    flatten(item.children, [...path, item], visible && item.open, out);
   }
   return out;
 }
@@ -95,7 +95,8 @@ export const navigateTree = defineWebTask<State>({
       const root = grow(rng, names, o.items as number, o.levels as number);
       const placed = flatten(root);
       const shallow = new Set(placed.filter((p) => p.path.length === 0).map((p) => p.item.name));
-      const candidates = o.hidden ? placed.filter((p) => p.path.length > 0 && !shallow.has(p.item.name)) : placed;
+      // Hidden: a name no root item has, so a nested item (every root item's name is in `shallow`).
+      const candidates = o.hidden ? placed.filter((p) => !shallow.has(p.item.name)) : placed;
       if (candidates.length === 0) continue;
       const target = rng.pick(candidates).item.name;
       return { goal: `Navigate through the file tree. Find and click on the folder or file named "${target}".`, state: { root, target } };
