@@ -129,8 +129,8 @@ function crossFieldErrors(c: Config): FieldError[] {
   if (c.families.length > 0 && (c.workflow !== 'single' || c.skills)) {
     errors.push({ key: 'families', value: c.families.join(','), message: 'a mixture of families trains a single agent without skills (workflow = single, skills = false)' });
   }
-  if (c.adv === 'step-bonus' && c.workflow !== 'single') {
-    errors.push({ key: 'adv', value: 'step-bonus', message: "step-bonus reads each turn's progress, which only a single agent's rollout records (workflow = single)" });
+  if ((c.adv === 'step-bonus' || c.adv === 'turn-gain') && c.workflow !== 'single') {
+    errors.push({ key: 'adv', value: c.adv, message: `${c.adv} reads each turn's progress, which only a single agent's rollout records (workflow = single)` });
   }
   if (c.skipRefused && (!c.grammar || c.workflow !== 'single')) {
     errors.push({ key: 'skipRefused', value: 'true', message: "skipRefused narrows the action grammar of a single agent's rollout: it needs grammar = true and workflow = single" });

@@ -149,8 +149,8 @@ const DEFINITIONS: readonly Definition[] = [
     // layouts; seeds 4, 6 and 10 of 1-12 meet the lesson's claims, seed 7 did before); Bottom-Up Agent's rule,
     // the default, keeps shorter skills here (login-user seeds 1-12: never under 2 turns an episode in 10 updates).
     runs: [
-      { label: 'with skills', preset: 'login', over: { skills: true, skillSelect: 'uct-argmax', bcSteps: 0, group: 8, tasks: 2, lr: 0.01, temperature: 1, seed: 4, updates: 10 } },
-      { label: 'without skills', preset: 'login', over: { skills: false, bcSteps: 0, group: 8, tasks: 2, lr: 0.01, temperature: 1, seed: 4, updates: 10 } },
+      { label: 'with skills', preset: 'login', over: { skills: true, skillSelect: 'uct-argmax', fitArgs: false, adv: 'group', bcSteps: 0, group: 8, tasks: 2, lr: 0.01, temperature: 1, seed: 4, updates: 10 } },
+      { label: 'without skills', preset: 'login', over: { skills: false, fitArgs: false, adv: 'group', bcSteps: 0, group: 8, tasks: 2, lr: 0.01, temperature: 1, seed: 4, updates: 10 } },
     ],
     tab: 'train',
     open: [],

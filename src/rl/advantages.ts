@@ -64,7 +64,8 @@ export function computeAdvantages(rewards: ArrayLike<number>, G: number, mode: A
       const r = rewards[i];
       switch (mode) {
         case 'group':
-        case 'step-bonus': // its episode level is GRPO's; the learner adds each turn's bonus (step-bonus.ts)
+        case 'step-bonus': // their episode level is GRPO's; the learner adds each turn's own credit (step-bonus.ts,
+        case 'turn-gain': // turn-gain.ts)
           advantages[i] = (r - m) / (std + ADV_EPS);
           break;
         case 'batch':

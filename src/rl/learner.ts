@@ -8,6 +8,7 @@ import { computeAdvantages, turnAdvantage } from './advantages';
 import type { Demonstrations } from './bc';
 import { pickRows, turnRows, type EpisodeRecord } from './rollout';
 import { stepBonus } from './step-bonus';
+import { turnGain } from './turn-gain';
 import { cutOff, keepTopEntropy, sequenceRatioBatch } from './token-masks';
 import { aggregationWeights } from './weights';
 
@@ -112,14 +113,15 @@ export class Learner {
   ): Promise<LearnerStep> {
     const { advantages, fracZeroStd } = computeAdvantages(rewards, c.group, c.adv, valid);
     const cut = episodes.map((e) => c.maskTruncatedCompletions && cutOff(e));
-    const perTurn = c.adv === 'step-bonus' ? stepBonus(episodes, c.group, c.truncation).flat() : null; // (N) in turn order
+    // (N) in turn order: each turn's own credit under the per-turn modes
+    const perTurn = c.adv === 'step-bonus' ? stepBonus(episodes, c.group, c.truncation).flat() : c.adv === 'turn-gain' ? turnGain(episodes).flat() : null;
 
     // rows = turns, loss only on action tokens
     const { batch, spans } = turnRows(episodes);
     const turns = episodes.flatMap((e) => e.turns);
     const T = batch.width;
     const oldLogp = new Float32Array(batch.rows * T); // (N, T) the behaviour policy's log-probs
-    // (N) the row's episode advantage (a refused turn's: failedTurnCredit), plus its bonus under adv 'step-bonus'
+    // (N) the row's episode advantage (a refused turn's: failedTurnCredit), plus its own credit under adv 'step-bonus' or 'turn-gain'
     const advantage = new Float32Array(batch.rows);
     turns.forEach((t, n) => {
       const e = spans[n].episode;

@@ -69,12 +69,12 @@ export const TRAINER_MAP: { readonly [K in ConfigKey]: KeyMapping } = {
     note: 'one optimizer step per update over all G x B episodes (TRL: per_device_train_batch_size x gradient_accumulation_steps x GPUs = G x B)',
   },
   adv: {
-    trl: [set('scale_rewards', (c) => (c.adv === 'rloo' ? none("GRPOConfig has no leave-one-out baseline (TRL's RLOOTrainer has)") : c.adv === 'step-bonus' ? none('GRPOConfig has no per-turn credit') : c.adv))],
+    trl: [set('scale_rewards', (c) => (c.adv === 'rloo' ? none("GRPOConfig has no leave-one-out baseline (TRL's RLOOTrainer has)") : c.adv === 'step-bonus' || c.adv === 'turn-gain' ? none('GRPOConfig has no per-turn credit') : c.adv))],
     verl: [
-      set('algorithm.adv_estimator', (c) => ({ group: 'grpo', none: 'grpo', batch: 'reinforce_plus_plus_baseline', rloo: 'rloo', 'step-bonus': 'gigpo' })[c.adv]),
+      set('algorithm.adv_estimator', (c) => ({ group: 'grpo', none: 'grpo', batch: 'reinforce_plus_plus_baseline', rloo: 'rloo', 'step-bonus': 'gigpo', 'turn-gain': 'grpo' })[c.adv]),
       set('algorithm.norm_adv_by_std_in_grpo', (c) => c.adv !== 'none'),
     ],
-    note: "verl's reinforce_plus_plus_baseline (group mean, then batch whitening) stands for batch; step-bonus is nearest verl-agent's gigpo (a verl fork), whose step groups are exact states scored by the return, both signs; ours are states of one progress scored by the progress reached, the positive part only",
+    note: "verl's reinforce_plus_plus_baseline (group mean, then batch whitening) stands for batch; step-bonus is nearest verl-agent's gigpo (a verl fork), whose step groups are exact states scored by the return, both signs; ours are states of one progress scored by the progress reached, the positive part only; turn-gain is grpo plus each turn's own change in progress, which verl has no estimator for",
   },
   agg: {
     trl: [set('loss_type', (c) => ({ grpo: 'grpo', bnpo: 'bnpo', dr_grpo: 'dr_grpo', dapo: 'dapo', token_mean: 'dapo' })[c.agg])],

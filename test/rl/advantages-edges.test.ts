@@ -21,6 +21,8 @@ const EXPECTED: Record<AdvMode, number[]> = {
   rloo: [-3, 0, 3, 0, 0, 0, 0, 0, 0, -3, 0, 3],
   // step-bonus's episode level is GRPO's (the learner adds each turn's bonus)
   'step-bonus': [-2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS), 0, 0, 0, 0, 0, 0, -2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS)],
+  // and turn-gain's (the learner adds each turn's change in progress)
+  'turn-gain': [-2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS), 0, 0, 0, 0, 0, 0, -2 / (2 + ADV_EPS), 0, 2 / (2 + ADV_EPS)],
 };
 
 describe('advantages with masked episodes', () => {

@@ -38,9 +38,10 @@ describe('TRAINER_MAP, by hand', () => {
     expect([trl('group'), trl('batch'), trl('none')]).toEqual(['group', 'batch', 'none']);
     expect(trl('rloo')).toEqual({ none: "GRPOConfig has no leave-one-out baseline (TRL's RLOOTrainer has)" });
     expect(trl('step-bonus')).toEqual({ none: 'GRPOConfig has no per-turn credit' });
-    const advs = ['group', 'none', 'batch', 'rloo', 'step-bonus'] as const;
-    expect(advs.map((adv) => valueAt('verl', 'adv', 'algorithm.adv_estimator', { adv }))).toEqual(['grpo', 'grpo', 'reinforce_plus_plus_baseline', 'rloo', 'gigpo']);
-    expect(advs.map((adv) => valueAt('verl', 'adv', 'algorithm.norm_adv_by_std_in_grpo', { adv }))).toEqual([true, false, true, true, true]);
+    expect(trl('turn-gain')).toEqual({ none: 'GRPOConfig has no per-turn credit' });
+    const advs = ['group', 'none', 'batch', 'rloo', 'step-bonus', 'turn-gain'] as const;
+    expect(advs.map((adv) => valueAt('verl', 'adv', 'algorithm.adv_estimator', { adv }))).toEqual(['grpo', 'grpo', 'reinforce_plus_plus_baseline', 'rloo', 'gigpo', 'grpo']);
+    expect(advs.map((adv) => valueAt('verl', 'adv', 'algorithm.norm_adv_by_std_in_grpo', { adv }))).toEqual([true, false, true, true, true, true]);
   });
 
   it("agg: TRL's loss_type and verl's loss_agg_mode for each aggregation", () => {
