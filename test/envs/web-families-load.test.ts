@@ -127,3 +127,8 @@ it('click-tab-2 loads, its levels naming its own options', async () => {
   const { clickTab2 } = await import('../../src/envs/web/click-tab-2');
   expect(clickTab2.levels?.map((l) => `${l.tabs} ${l.words} ${l.links}`)).toEqual(['2 8 4', '3 10 4', '3 14 3', '3 20 3', '4 20 3', '6 30 3']);
 });
+
+it('click-collapsible-2 loads, its levels naming its own options', async () => {
+  const { clickCollapsible2 } = await import('../../src/envs/web/click-collapsible-2');
+  expect(clickCollapsible2.levels?.map((l) => `${l.sections} ${l.words}`)).toEqual(['2 12', '3 20', '4 16', '6 24']);
+});

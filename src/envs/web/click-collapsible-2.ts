@@ -20,7 +20,7 @@ const HEADERS = ['Section #{n}', 'Part {n}', 'Chapter {n}', 'Topic {n}', 'Item {
 const HEADINGS = ['', 'FAQ', 'Details', 'Notes', 'Help', 'Guide', 'Articles', 'Reading'];
 const LAYOUTS = new Layouts('click-collapsible-2', [HEADERS.length, HEADINGS.length]);
 
-interface State {
+export interface State {
   /** Each section's runs, null until it is first opened. */
   sections: (Run[] | null)[];
   /** The section the goal's link was placed in. */
