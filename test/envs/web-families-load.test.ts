@@ -132,3 +132,8 @@ it('click-collapsible-2 loads, its levels naming its own options', async () => {
   const { clickCollapsible2 } = await import('../../src/envs/web/click-collapsible-2');
   expect(clickCollapsible2.levels?.map((l) => `${l.sections} ${l.words}`)).toEqual(['2 12', '3 20', '4 16', '6 24']);
 });
+
+it('click-menu loads, its levels naming its own options', async () => {
+  const { clickMenu } = await import('../../src/envs/web/click-menu');
+  expect(clickMenu.levels?.map((l) => `${l.width} ${l.depth} ${l.decoys}`)).toEqual(['2 2 0', '3 2 0', '3 2 1', '3 3 2', '4 3 2', '5 3 2']);
+});

@@ -10,7 +10,7 @@ import { intOption } from '../options';
 import { poolsOf, type Pools, type Split } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
 
-interface Item {
+export interface Item {
   id: number; // unique in the episode
   name: string;
   children: Item[];
@@ -18,7 +18,7 @@ interface Item {
   later?: { seed: number; depth: number };
 }
 
-interface State {
+export interface State {
   bar: Item[];
   path: number[]; // item ids from the bar to the target leaf
   open: number[]; // ids of the open submenus, from the bar down
