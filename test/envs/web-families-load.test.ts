@@ -137,3 +137,8 @@ it('click-menu loads, its levels naming its own options', async () => {
   const { clickMenu } = await import('../../src/envs/web/click-menu');
   expect(clickMenu.levels?.map((l) => `${l.width} ${l.depth} ${l.decoys}`)).toEqual(['2 2 0', '3 2 0', '3 2 1', '3 3 2', '4 3 2', '5 3 2']);
 });
+
+it('flight-booking loads, its levels naming its own options', async () => {
+  const { flightBooking } = await import('../../src/envs/web/flight-booking');
+  expect(flightBooking.levels?.map((l) => `${l.flights} ${l.cities}`)).toEqual(['2 2', '3 3', '4 4', '6 6', '6 8']);
+});

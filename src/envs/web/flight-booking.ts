@@ -14,13 +14,13 @@ import { defineWebTask, navBack, navigate, type Nav, onClick, onFill, type Page 
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-interface Flight {
+export interface Flight {
   minutes: number; // departure, minutes after midnight
   price: number;
   label: string; // as the results list shows it
 }
 
-interface State {
+export interface State {
   key: string; // seeds the flight tables
   cities: string[];
   days: string[];
