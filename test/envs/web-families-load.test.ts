@@ -142,3 +142,8 @@ it('flight-booking loads, its levels naming its own options', async () => {
   const { flightBooking } = await import('../../src/envs/web/flight-booking');
   expect(flightBooking.levels?.map((l) => `${l.flights} ${l.cities}`)).toEqual(['2 2', '3 3', '4 4', '6 6', '6 8']);
 });
+
+it('book-flight-full loads, its levels naming its own options', async () => {
+  const { bookFlightFull } = await import('../../src/envs/web/book-flight-full');
+  expect(bookFlightFull.levels?.map((l) => `${l.flights} ${l.suggestions}`)).toEqual(['3 8', '4 5', '8 3']);
+});

@@ -49,7 +49,7 @@ const OPTIONS = [
   intOption('suggestions', 'most suggestions an autocomplete field lists', 5, 2, 10),
 ];
 
-interface Flight {
+export interface Flight {
   /** Minutes after midnight of the departure day. */
   depart: number;
   /** Minutes in the air. */
@@ -57,7 +57,7 @@ interface Flight {
   price: number;
 }
 
-interface State {
+export interface State {
   split: Split;
   want: { from: string; to: string; date: Day; by: 'cheapest' | 'shortest' };
   flights: Flight[];
@@ -232,10 +232,10 @@ export const bookFlightFull = defineWebTask<State>({
       const want = s.want[field];
       if (isAirport(s, s[field]) && s[field].includes(want)) continue;
       // The airport wanted (the city's first), picked from the suggestions for the goal's text; when the list is
-      // too short to show it, typed out in full.
+      // too short to show it, typed out in full. (A field already holding the goal's text lists what `want` lists.)
       const airport = airportsOf(s.split).list.find((a) => a.includes(want)) as string;
       if (suggestions(s, s[field]).includes(airport)) return `click(${page.idOf('option', airport)})`;
-      const typed = s[field] !== want && suggestions(s, want).includes(airport) ? want : airport;
+      const typed = suggestions(s, want).includes(airport) ? want : airport;
       return `fill(${page.idOf('textbox', s.labels[field])}, "${typed}")`;
     }
     return datePickerStep(page, s.dateLabel, s.picker, s.want.date) ?? `click(${page.idOf('button', s.labels.search)})`;
