@@ -99,7 +99,8 @@ describe('flight-booking: init on a scripted stream', () => {
 });
 
 describe('flight-booking: over seeds', () => {
-  it('cities and names of the split, three distinct days, a route of two cities, both asks and both Day places', () => {
+  it('cities and names of the split, three distinct days (every weekday over seeds), a route of two cities, both asks and both Day places', () => {
+    const days = new Set<string>();
     for (const split of ['train', 'test'] as const) {
       const seen = new Set<string>();
       for (let seed = 0; seed < 40; seed++) {
@@ -110,6 +111,7 @@ describe('flight-booking: over seeds', () => {
         for (const c of s.cities) expect(inSplit(c, split)).toBe(true);
         expect(inSplit(s.want.name, split)).toBe(true);
         expect(new Set(s.days).size).toBe(3);
+        for (const d of s.days) days.add(d);
         expect(s.days).toContain(s.want.day);
         expect(s.cities).toContain(s.want.from);
         expect(s.cities).toContain(s.want.to);
@@ -119,6 +121,7 @@ describe('flight-booking: over seeds', () => {
       }
       expect([...seen].sort()).toEqual(['cheapest false', 'cheapest true', 'earliest false', 'earliest true']);
     }
+    expect([...days].sort()).toEqual(['Fri', 'Mon', 'Sat', 'Sun', 'Thu', 'Tue', 'Wed']);
   });
 });
 

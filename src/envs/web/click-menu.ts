@@ -135,12 +135,22 @@ export const clickMenu = defineWebTask<State>({
   draw: (s, page) => drawLevel(s, page, s.bar, 0),
   progress(s) {
     let k = 0;
-    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    while (
+      // Stryker disable next-line EqualityOperator: open is a prefix of the path at most one short of it (the leaf never opens), so past open's end open[k] is undefined and path[k] is not, and <= stops at the same k
+      k < s.open.length &&
+      s.open[k] === s.path[k]
+    )
+      k++;
     return (0.9 * k) / s.path.length;
   },
   expert(s) {
     let k = 0;
-    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    while (
+      // Stryker disable next-line EqualityOperator: as in progress, <= stops at the same k
+      k < s.open.length &&
+      s.open[k] === s.path[k]
+    )
+      k++;
     // Click the next item of the path: it opens (closing a wrong sibling's submenu), or it is the leaf.
     return `click(${elementId(s, s.bar, 0, s.path[k], { n: 0 })})`;
   },
