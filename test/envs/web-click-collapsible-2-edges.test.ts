@@ -164,6 +164,15 @@ describe('click-collapsible-2: the page and its handlers', () => {
     expect(env.state.sections[0]).toEqual(S10);
   });
 
+  it('a section with a link before its last word keeps that word as text', () => {
+    const env = envWith(clickCollapsible2, state({ key: 'a', heading: '', sections: [null, null, null] }));
+    env.step('click(1)');
+    expect(env.state.sections[0]).toEqual([
+      { link: true, text: 'traho' }, { link: false, text: 'utilis' }, { link: true, text: 'una' }, { link: false, text: 'repellat' },
+      { link: true, text: 'ante' }, { link: false, text: 'amoveo concedo corona' },
+    ]);
+  });
+
   it('a section written before is shown as it is, not written again from the key', () => {
     const env = envWith(clickCollapsible2, state({ sections: [[{ link: true, text: 'zeta' }], S11, null] }));
     env.step('click(2)');
