@@ -136,7 +136,7 @@ export const clickMenu = defineWebTask<State>({
   progress(s) {
     let k = 0;
     while (
-      // Stryker disable next-line EqualityOperator: open is a prefix of the path at most one short of it (the leaf never opens), so past open's end open[k] is undefined and path[k] is not, and <= stops at the same k
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard: k grows only while open matches the path, whose leaf never opens, so at k = open.length open[k] is undefined and path[k] is not, and <= or no bound stops at the same k
       k < s.open.length &&
       s.open[k] === s.path[k]
     )
@@ -146,7 +146,7 @@ export const clickMenu = defineWebTask<State>({
   expert(s) {
     let k = 0;
     while (
-      // Stryker disable next-line EqualityOperator: as in progress, <= stops at the same k
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard, as in progress: <= or no bound stops at the same k
       k < s.open.length &&
       s.open[k] === s.path[k]
     )
