@@ -231,6 +231,8 @@ describe('flight-booking: progress and the expert', () => {
     expect(def.progress(state({ day: list('Mon') }))).toBeCloseTo(0.4 / 3, 12);
     expect(def.progress(state({ from: list('Ames'), to: list('Bath'), day: list('Mon') }))).toBeCloseTo(0.4, 12);
     expect(def.progress(searched())).toBe(0.5);
+    // back on the results after booking the asked flight: 0.5 again
+    expect(def.progress(searched({ booked: 2 }))).toBe(0.5);
     expect(def.progress(searched({ day: list('Tue') }))).toBeCloseTo(0.8 / 3, 12);
     expect(def.progress(booked(2))).toBe(0.7);
     expect(def.progress(booked(0))).toBe(0.5);
