@@ -147,3 +147,23 @@ it('forum loads, its levels naming its own options', async () => {
   const { forum } = await import('../../src/envs/web/forum');
   expect(forum.levels?.map((l) => `${l.boards} ${l.threads} ${l.posts}`)).toEqual(['2 2 2', '3 3 3', '5 5 5']);
 });
+
+it('click-collapsible-2 loads, its levels naming its own options', async () => {
+  const { clickCollapsible2 } = await import('../../src/envs/web/click-collapsible-2');
+  expect(clickCollapsible2.levels?.map((l) => `${l.sections} ${l.words}`)).toEqual(['2 12', '3 20', '4 16', '6 24']);
+});
+
+it('click-menu loads, its levels naming its own options', async () => {
+  const { clickMenu } = await import('../../src/envs/web/click-menu');
+  expect(clickMenu.levels?.map((l) => `${l.width} ${l.depth} ${l.decoys}`)).toEqual(['2 2 0', '3 2 0', '3 2 1', '3 3 2', '4 3 2', '5 3 2']);
+});
+
+it('flight-booking loads, its levels naming its own options', async () => {
+  const { flightBooking } = await import('../../src/envs/web/flight-booking');
+  expect(flightBooking.levels?.map((l) => `${l.flights} ${l.cities}`)).toEqual(['2 2', '3 3', '4 4', '6 6', '6 8']);
+});
+
+it('book-flight-full loads, its levels naming its own options', async () => {
+  const { bookFlightFull } = await import('../../src/envs/web/book-flight-full');
+  expect(bookFlightFull.levels?.map((l) => `${l.flights} ${l.suggestions}`)).toEqual(['3 8', '4 5', '8 3']);
+});

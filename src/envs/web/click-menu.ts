@@ -10,7 +10,7 @@ import { intOption } from '../options';
 import { poolsOf, type Pools, type Split } from '../split';
 import { defineWebTask, onClick, type Page } from './page';
 
-interface Item {
+export interface Item {
   id: number; // unique in the episode
   name: string;
   children: Item[];
@@ -18,7 +18,7 @@ interface Item {
   later?: { seed: number; depth: number };
 }
 
-interface State {
+export interface State {
   bar: Item[];
   path: number[]; // item ids from the bar to the target leaf
   open: number[]; // ids of the open submenus, from the bar down
@@ -135,12 +135,22 @@ export const clickMenu = defineWebTask<State>({
   draw: (s, page) => drawLevel(s, page, s.bar, 0),
   progress(s) {
     let k = 0;
-    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    while (
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard: k grows only while open matches the path, whose leaf never opens, so at k = open.length open[k] is undefined and path[k] is not, and <= or no bound stops at the same k
+      k < s.open.length &&
+      s.open[k] === s.path[k]
+    )
+      k++;
     return (0.9 * k) / s.path.length;
   },
   expert(s) {
     let k = 0;
-    while (k < s.open.length && s.open[k] === s.path[k]) k++;
+    while (
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard, as in progress: <= or no bound stops at the same k
+      k < s.open.length &&
+      s.open[k] === s.path[k]
+    )
+      k++;
     // Click the next item of the path: it opens (closing a wrong sibling's submenu), or it is the leaf.
     return `click(${elementId(s, s.bar, 0, s.path[k], { n: 0 })})`;
   },
