@@ -127,3 +127,18 @@ it('click-tab-2 loads, its levels naming its own options', async () => {
   const { clickTab2 } = await import('../../src/envs/web/click-tab-2');
   expect(clickTab2.levels?.map((l) => `${l.tabs} ${l.words} ${l.links}`)).toEqual(['2 8 4', '3 10 4', '3 14 3', '3 20 3', '4 20 3', '6 30 3']);
 });
+
+it('terminal loads, its levels naming its own options', async () => {
+  const { terminal } = await import('../../src/envs/web/terminal');
+  expect(terminal.levels?.map((l) => l.files)).toEqual([3, 6, 12]);
+});
+
+it('phone-book loads, its levels naming its own options', async () => {
+  const { phoneBook } = await import('../../src/envs/web/phone-book');
+  expect(phoneBook.levels?.map((l) => l.contacts)).toEqual([3, 5, 10]);
+});
+
+it('shop-checkout loads, its levels naming its own options', async () => {
+  const { shopCheckout } = await import('../../src/envs/web/shop-checkout');
+  expect(shopCheckout.levels?.map((l) => l.items)).toEqual([2, 4, 6, 8]);
+});

@@ -28,7 +28,7 @@ interface Contact {
   details: Record<Detail, string> | null;
 }
 
-interface State {
+export interface State {
   contacts: Contact[];
   target: number;
   detail: Detail;

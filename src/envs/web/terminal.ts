@@ -17,7 +17,7 @@ const LAST_DAY = dayNumber({ year: 2016, month: 12, day: 31 });
 /** The 'Last login' line MiniWoB's terminal greets with: a day of 2016, of the split. */
 const LOGINS = new Choices('terminal logins', (i) => `Last login: ${longDate(fromDayNumber(LAST_DAY - i))}`);
 
-interface State {
+export interface State {
   files: string[];
   /** The extension a deleted file must end with ('' for none). */
   ext: string;
