@@ -457,6 +457,12 @@ describe('BrowserGymEnv', () => {
     expect(bg.step("click('1')").reward).toBe(1);
   });
 
+  it("report_infeasible clears the last action's error", () => {
+    const { bg } = fresh();
+    expect(bg.step("click('9')").obs.last_action_error).not.toBe('');
+    expect(bg.step("report_infeasible('stuck')").obs).toMatchObject({ last_action_error: '', elapsed_time: [2] });
+  });
+
   it('report_infeasible after a win still reports no success', () => {
     const { bg } = fresh();
     bg.step("click('1')");
