@@ -235,6 +235,7 @@ describe('phone-book: the page and its handlers', () => {
     expect(at(5, 2)).toBe('click(6)'); // 3 back, or First and 2 on: a tie, stepping
     expect(at(4, 7)).toBe('click(8)'); // 3 on, or Last and 2 back: a tie, stepping
     expect(at(1, 9)).toBe('click(9)'); // 8 on, or Last
+    expect(at(2, 7)).toBe('click(9)'); // 5 on, or Last and 2 back
     expect(at(8, 0)).toBe('click(5)');
     expect(at(3, 3, 'phone')).toBe('click(2)');
     expect(at(3, 3)).toBe('click(3)');
