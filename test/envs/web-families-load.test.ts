@@ -167,3 +167,18 @@ it('book-flight-full loads, its levels naming its own options', async () => {
   const { bookFlightFull } = await import('../../src/envs/web/book-flight-full');
   expect(bookFlightFull.levels?.map((l) => `${l.flights} ${l.suggestions}`)).toEqual(['3 8', '4 5', '8 3']);
 });
+
+it('terminal loads, its levels naming its own options', async () => {
+  const { terminal } = await import('../../src/envs/web/terminal');
+  expect(terminal.levels?.map((l) => l.files)).toEqual([3, 6, 12]);
+});
+
+it('phone-book loads, its levels naming its own options', async () => {
+  const { phoneBook } = await import('../../src/envs/web/phone-book');
+  expect(phoneBook.levels?.map((l) => l.contacts)).toEqual([3, 5, 10]);
+});
+
+it('shop-checkout loads, its levels naming its own options', async () => {
+  const { shopCheckout } = await import('../../src/envs/web/shop-checkout');
+  expect(shopCheckout.levels?.map((l) => l.items)).toEqual([2, 4, 6, 8]);
+});
