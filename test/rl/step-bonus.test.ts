@@ -5,16 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig, formatErrors } from '../../src/core/config';
 import { ADV_EPS } from '../../src/rl/advantages';
-import type { EpisodeRecord } from '../../src/rl/rollout';
-import { Trainer } from '../../src/rl/trainer';
 import { stepAdvantages, stepBonus, statePotentials } from '../../src/rl/step-bonus';
-import { config, parts } from './scripted';
-
-/** An episode whose turns end at these progress values. */
-function played(progress: (number | undefined)[], success: boolean, member = 0): EpisodeRecord {
-  const turns = progress.map((p) => ({ prompt: [], action: [], logp: [], entropy: [], text: '', progress: p }));
-  return { task: 0, member, seed: 1, goal: '', turns, success, progress: progress.at(-1) ?? 0, truncated: false, envReturn: 0 };
-}
+import { config } from './scripted';
+import { firstUpdate, played } from './per-turn';
 
 // login's progress: 0.45 per right field, 1 on success; the potential is half the progress.
 const logsIn = played([0.45, 0.9, 1], true); // reward 1; states 0, 0.225, 0.45
@@ -97,17 +90,6 @@ describe('stepBonus, by hand', () => {
 });
 
 describe("adv 'step-bonus' through the trainer", () => {
-  /** The first update (reward outcome): the rows' advantages, each row's episode advantage and the episodes as
-   * records. */
-  async function firstUpdate(adv: 'group' | 'step-bonus') {
-    const p = parts();
-    const trainer = await Trainer.create(config({ seed: 3, adv, beta: 0.01 }), p);
-    const r = await trainer.step();
-    const { batch } = p.policy.batches[0];
-    const records = r.episodes.map((e) => played(e.turns.map((t) => (t.error ? 0.4 : 1)), e.success, e.member));
-    return { rows: Array.from(batch.advantage), episodeAdv: r.episodes.flatMap((e) => e.turns.map(() => e.advantage)), records };
-  }
-
   it("'group' (the default) leaves every row its episode advantage; 'step-bonus' has the same episode level and adds the bonus", async () => {
     const c = validateConfig({});
     expect(c.ok && c.config.adv).toBe('group');

@@ -3,16 +3,8 @@
 // row by row in the batch the policy is given, and the config's refusal for a team.
 import { describe, expect, it } from 'vitest';
 import { validateConfig, formatErrors } from '../../src/core/config';
-import type { EpisodeRecord } from '../../src/rl/rollout';
-import { Trainer } from '../../src/rl/trainer';
 import { TURN_GAIN_SCALE, turnGain } from '../../src/rl/turn-gain';
-import { config, parts } from './scripted';
-
-/** An episode whose turns end at these progress values. */
-function played(progress: (number | undefined)[], success: boolean, member = 0, task = 0): EpisodeRecord {
-  const turns = progress.map((p) => ({ prompt: [], action: [], logp: [], entropy: [], text: '', progress: p }));
-  return { task, member, seed: 1, goal: '', turns, success, progress: progress.at(-1) ?? 0, truncated: false, envReturn: 0 };
-}
+import { firstUpdate, played } from './per-turn';
 
 describe('turnGain, by hand', () => {
   it('is 2 per unit of progress', () => expect(TURN_GAIN_SCALE).toBe(2));
@@ -38,16 +30,6 @@ describe('turnGain, by hand', () => {
 });
 
 describe("adv 'turn-gain' through the trainer", () => {
-  /** The first update: the rows' advantages, each row's episode advantage and the episodes as records. */
-  async function firstUpdate(adv: 'group' | 'turn-gain') {
-    const p = parts();
-    const trainer = await Trainer.create(config({ seed: 3, adv, beta: 0.01 }), p);
-    const r = await trainer.step();
-    const { batch } = p.policy.batches[0];
-    const records = r.episodes.map((e) => played(e.turns.map((t) => (t.error ? 0.4 : 1)), e.success, e.member));
-    return { rows: Array.from(batch.advantage), episodeAdv: r.episodes.flatMap((e) => e.turns.map(() => e.advantage)), records };
-  }
-
   it("has GRPO's episode level and adds each turn's own change in progress", async () => {
     const plain = await firstUpdate('group');
     const credited = await firstUpdate('turn-gain');
