@@ -51,6 +51,18 @@ function grow(rng: Rng, names: () => string, next: { id: number }, width: number
   return items;
 }
 
+/** How many submenus along the goal's path are open, from the menu bar down. */
+function openOnPath(s: State): number {
+  let k = 0;
+  while (
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard: k grows only while open matches the path, whose leaf never opens, so at k = open.length open[k] is undefined and path[k] is not, and <= or no bound stops at the same k
+    k < s.open.length &&
+    s.open[k] === s.path[k] // on its own line: the mark above covers the bound only
+  )
+    k++;
+  return k;
+}
+
 /** Makes a submenu left for later: a pure function of its seed, so clones and replays agree. */
 function openLater(s: State, item: Item): void {
   if (!item.later) return;
@@ -134,23 +146,10 @@ export const clickMenu = defineWebTask<State>({
   },
   draw: (s, page) => drawLevel(s, page, s.bar, 0),
   progress(s) {
-    let k = 0;
-    while (
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard: k grows only while open matches the path, whose leaf never opens, so at k = open.length open[k] is undefined and path[k] is not, and <= or no bound stops at the same k
-      k < s.open.length &&
-      s.open[k] === s.path[k]
-    )
-      k++;
-    return (0.9 * k) / s.path.length;
+    return (0.9 * openOnPath(s)) / s.path.length;
   },
   expert(s) {
-    let k = 0;
-    while (
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: a guard, as in progress: <= or no bound stops at the same k
-      k < s.open.length &&
-      s.open[k] === s.path[k]
-    )
-      k++;
+    const k = openOnPath(s);
     // Click the next item of the path: it opens (closing a wrong sibling's submenu), or it is the leaf.
     return `click(${elementId(s, s.bar, 0, s.path[k], { n: 0 })})`;
   },
