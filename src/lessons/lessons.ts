@@ -42,7 +42,7 @@ export interface Lesson extends LessonText {
 const OUTCOME = ['episode/success', 'reward/mean', 'reward/frac_zero_std'];
 
 /** bc-then-rl's runs: the bc-vs-zero preset's config when the lesson's claims were measured. */
-const BC_THEN_RL: Partial<Config> = { lr: 0.003, temperature: 1, updates: 100 };
+const BC_THEN_RL: Partial<Config> = { lr: 0.003, temperature: 1, updates: 100, fitArgs: false, adv: 'group' };
 
 /** credit-for-progress's runs: the outcome-vs-process preset's config when the lesson's claims were measured. */
 const CREDIT: Partial<Config> = { env: 'login-user', bcLr: 0.003, lr: 0.003, temperature: 1, adv: 'group' };

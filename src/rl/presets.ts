@@ -45,12 +45,13 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'bc-vs-zero',
-    // The login preset's recipe (11 BC steps, lr 0.002, temperature 1.5): BC alone scores 0 on the held-out layouts,
+    // The login preset's recipe (11 BC steps, lr 0.001, temperature 1.5, fitArgs, adv turn-gain since 2026-12-03, when
+    // seed 2 went from 0.00 to 1.00; R1-Zero stays at 0.00 with it): BC alone scores 0 on the held-out layouts,
     // so what BC+RL reaches is RL's doing. At 70 BC steps (until 2026-12-01) BC alone already scored 1.00 and RL had
     // nothing to add. R1-Zero's updates cost a third to a half of BC+RL's (its groups have no signal, so nothing trains):
     // 500 of them take longer than BC+RL's 100, and the two are compared at equal wall time, not at equal updates.
     doc: 'Behaviour-cloning warm-up then RL, against RL from scratch (R1-Zero) on login, given at least the same time: the warm-up lets GRPO find successes to learn from; from scratch, no attempt succeeds and nothing is learned.',
-    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.002, temperature: 1.5, updates: 100, backend: 'cpu' },
+    config: { env: 'login-user', model: 'tiny', group: 8, tasks: 4, lr: 0.001, temperature: 1.5, fitArgs: true, adv: 'turn-gain', updates: 100, backend: 'cpu' },
     variants: [
       { name: 'bc', doc: 'BC warm-up on expert demonstrations (11 steps), then GRPO.', config: { bcSteps: 11, bcLr: 0.005 } },
       { name: 'zero', doc: 'R1-Zero: GRPO from the random initial policy, 500 updates (as long as BC+RL\'s 100 or longer).', config: { bcSteps: 0, updates: 500 } },
