@@ -147,6 +147,13 @@ describe('translateAction: bids', () => {
     expect(err(web, "click('12345678')", far)).toBe("click(): no element with bid '12345678' on the page");
   });
 
+  it('a bid names its element by id, also on a page whose ids are out of order', () => {
+    // the shortcut looks at index id - 1 first: here index 0 holds id 3 and index 2 holds id 1
+    const shuffled: UiElement[] = [{ id: 3, role: 'button', name: 'C' }, { id: 9, role: 'button', name: 'Z' }, { id: 1, role: 'button', name: 'A' }];
+    expect(t(web, "click('1')", shuffled)).toEqual({ kind: 'env', action: 'click(1)', focus: shuffled[2] });
+    expect(t(web, "click('3')", shuffled)).toEqual({ kind: 'env', action: 'click(3)', focus: shuffled[0] });
+  });
+
   it('a bid that is not text', () => {
     expect(err(web, 'click(2)')).toBe("click(): bid must be a string such as '12', got 2");
     expect(err(web, "fill(['2'], 'x')")).toBe('fill(): bid must be a string such as \'12\', got ["2"]');
