@@ -306,6 +306,9 @@ describe('forum: the pages and their handlers', () => {
     expect(p(at('board', 0, 0))).toBe(0.3);
     expect(p(at('thread', 0, 0))).toBe(0.3);
     expect(p(at('thread', 0, 1))).toBe(0.5);
+    // the board and another form, even with the goal's thread last opened, are still on the way
+    expect(p(at('board', 0, 1))).toBe(0.3);
+    expect(p(at('new', 0, 1))).toBe(0.3);
     expect(p(at('reply', 0, 1))).toBe(0.6);
     expect(p(at('reply', 0, 1, { draft: { title: '', message: 'good tip' } }))).toBe(0.8);
     expect(p(at('reply', 0, 1, { draft: { title: '', message: ' good tip' } }))).toBe(0.6);
