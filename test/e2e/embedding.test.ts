@@ -12,7 +12,9 @@ afterAll(async () => h?.close());
 
 describe('embedding', () => {
   it('hides every part but the run, and names the task', async () => {
-    const { page, problems } = await openPage(h, '#v=1&env=login-user&updates=1&bcSteps=1&group=2&tasks=1&hide=presets,config,charts,watch,inspector,runs,share,onnx,tabs,header');
+    // backend=cpu: the default 'auto' first times the run on SwiftShader's WebGPU (compiling every kernel, 15-20 s)
+    // to pick a backend, which hiding does not touch (training.test.ts's first-steps run keeps 'auto').
+    const { page, problems } = await openPage(h, '#v=1&env=login-user&updates=1&bcSteps=1&group=2&tasks=1&backend=cpu&hide=presets,config,charts,watch,inspector,runs,share,onnx,tabs,header');
     await page.getByTestId('train').waitFor();
     for (const gone of ['[role="tablist"]', 'h1', '[data-testid="presets"]', '[data-testid="config-form"]', '[data-testid="charts"]', '[data-testid="watch-panel"]', '[data-testid="inspector-panel"]', '[data-testid="runs"]', '[data-testid="share"]', '[data-testid="onnx-eval-panel"]']) {
       expect(await page.locator(gone).count(), gone).toBe(0);

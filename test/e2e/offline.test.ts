@@ -16,7 +16,9 @@ afterAll(async () => h?.close());
 
 describe('offline', () => {
   it('reloads with the network gone and trains', async () => {
-    const { page, problems } = await openPage(h, '#v=1&updates=2&bcSteps=2');
+    // backend=cpu: 'auto' would first time the run on SwiftShader's WebGPU (compiling every kernel, 15-20 s); the WebGPU
+    // code is in the trainer worker's chunk either way, and the CPU path needs the app's own .wasm from the cache.
+    const { page, problems } = await openPage(h, '#v=1&updates=2&bcSteps=2&backend=cpu');
     // Resolves once the worker has installed (every precached file fetched) and activated.
     const cached = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
