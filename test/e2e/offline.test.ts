@@ -29,6 +29,11 @@ describe('offline', () => {
     expect(cached).toContain('/index.html');
     expect(cached.some((p) => /\/assets\/trainer\.worker-.*\.js$/.test(p))).toBe(true);
     expect(cached.some((p) => /\/assets\/ort-wasm.*\.wasm$/.test(p))).toBe(true);
+    // The CPU backend's kernels (one-thread and threaded builds) and its pool's worker: without them, offline, the
+    // CPU path would fall back to the TypeScript twin without a word, and the run below would still pass.
+    expect(cached.some((p) => /\/assets\/kernels-(?!mt-)[^/]*\.wasm$/.test(p))).toBe(true);
+    expect(cached.some((p) => /\/assets\/kernels-mt-[^/]*\.wasm$/.test(p))).toBe(true);
+    expect(cached.some((p) => /\/assets\/pool\.worker-[^/]*\.js$/.test(p))).toBe(true);
 
     await page.context().setOffline(true);
     await page.reload();
