@@ -1,6 +1,7 @@
 // Test projects: node unit tests, WebGPU in Node (Dawn on SwiftShader), f16 kernels in Node (Dawn on lavapipe, the
 // software adapter with shader-f16), WebGPU in headless Chromium (page and dedicated worker), and end-to-end tests of
 // the built app.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
@@ -10,6 +11,9 @@ export default defineConfig({
   plugins: [svelte()],
   worker: { format: 'es' },
   test: {
+    // Two test files at a time at least: Vitest's default (cores - 1) runs one at a time on our 2-core machines, where
+    // the main process is mostly idle; two workers took the node project from 449 s to 323 s there (2026-12-03).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -63,7 +67,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Runs after the other projects, alone, so the long-task measurement is not disturbed by them.
+          // Runs after the other projects, alone and one file at a time: each file's Chromium (WebGPU on SwiftShader) keeps
+          // both cores busy, so two files at a time took longer (373 s against 358 s, 2026-12-03).
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
