@@ -97,7 +97,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     name: 'generalist',
-    // 35 BC steps leave greedy eval at 0.52-0.60 (seeds 1-3, fitArgs; 40 gave 0.56-0.67; 200 gave 0.70-0.93, so BC
+    // 35 BC steps leave greedy eval at 0.52-0.60 (seeds 1-3, fitArgs; 40 gave 0.56-0.67; 200, before fitArgs, 0.70-0.93, so BC
     // alone passed 0.8 and RL had nothing to do). Then GRPO on 16 tasks an update, so that most families have a group
     // in each, at temperature 1.5 and lr 0.001, with the potential reward (success, else half the family's progress),
     // which lifted login-user above the outcome reward (0.59 against 0.41, seed 1). Since 2026-12-03 login's recipe on
